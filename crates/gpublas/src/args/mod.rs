@@ -1,0 +1,107 @@
+//! What may be passed where an array is expected.
+//!
+//! Storage ([`Input`] / [`Output`]): host slices, `Vec`s and arrays (mapped for the call: the
+//! `offload_args` form), [`DeviceBuffer`]s and their slices (already on the device), and live
+//! guards (present: no transfer). Descriptors add a shape: a vector is any storage taken whole
+//! (`&x`) or a [`Vector`] with a length and increment; a matrix is a [`Mat`] with rows, columns,
+//! leading dimension and [`Order`](crate::Order). ndarray views convert directly (see
+//! `crate::ndarray`).
+//!
+//! Every descriptor is validated against its storage's real length before anything is
+//! transferred or any backend function is called.
+
+mod desc;
+mod resolve;
+
+pub(crate) use desc::{check_mat, check_vec, Shape};
+pub use desc::{Mat, MatDesc, MatDescMut, MatIn, MatMut, MatOut, VecDesc, VecDescMut, VecIn, VecOut, Vector, VectorMut};
+pub use resolve::{Src, SrcMut};
+pub(crate) use resolve::Stored;
+
+use crate::backend::Backend;
+use crate::memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, MappedSliceMut};
+use crate::scalar::Scalar;
+
+/// Storage an operation may read: host data or data already on a device.
+pub trait Input<T: Scalar, B: Backend> {
+    /// Where the elements are.
+    fn src(&self) -> Src<'_, T, B>;
+}
+
+/// Storage an operation may write.
+pub trait Output<T: Scalar, B: Backend>: Input<T, B> {
+    /// Where the elements are, writable.
+    fn src_mut(&mut self) -> SrcMut<'_, T, B>;
+}
+
+impl<T: Scalar, B: Backend> Input<T, B> for [T] {
+    fn src(&self) -> Src<'_, T, B> {
+        Src::host(self)
+    }
+}
+impl<T: Scalar, B: Backend> Output<T, B> for [T] {
+    fn src_mut(&mut self) -> SrcMut<'_, T, B> {
+        SrcMut::host(self)
+    }
+}
+impl<T: Scalar, B: Backend> Input<T, B> for Vec<T> {
+    fn src(&self) -> Src<'_, T, B> {
+        Src::host(self)
+    }
+}
+impl<T: Scalar, B: Backend> Output<T, B> for Vec<T> {
+    fn src_mut(&mut self) -> SrcMut<'_, T, B> {
+        SrcMut::host(self)
+    }
+}
+impl<T: Scalar, B: Backend, const N: usize> Input<T, B> for [T; N] {
+    fn src(&self) -> Src<'_, T, B> {
+        Src::host(self)
+    }
+}
+impl<T: Scalar, B: Backend, const N: usize> Output<T, B> for [T; N] {
+    fn src_mut(&mut self) -> SrcMut<'_, T, B> {
+        SrcMut::host(self)
+    }
+}
+
+impl<T: Scalar, B: Backend> Input<T, B> for DeviceBuffer<T, B> {
+    fn src(&self) -> Src<'_, T, B> {
+        Src::device(self.as_device_ptr(), self.len(), self.device())
+    }
+}
+impl<T: Scalar, B: Backend> Output<T, B> for DeviceBuffer<T, B> {
+    fn src_mut(&mut self) -> SrcMut<'_, T, B> {
+        SrcMut::device(self.as_device_ptr(), self.len(), self.device())
+    }
+}
+impl<T: Scalar, B: Backend> Input<T, B> for DeviceSlice<'_, T, B> {
+    fn src(&self) -> Src<'_, T, B> {
+        Src::device(self.as_device_ptr(), self.len(), self.device())
+    }
+}
+impl<T: Scalar, B: Backend> Input<T, B> for DeviceSliceMut<'_, T, B> {
+    fn src(&self) -> Src<'_, T, B> {
+        Src::device(self.as_device_ptr(), self.len(), self.device())
+    }
+}
+impl<T: Scalar, B: Backend> Output<T, B> for DeviceSliceMut<'_, T, B> {
+    fn src_mut(&mut self) -> SrcMut<'_, T, B> {
+        SrcMut::device(self.as_device_ptr(), self.len(), self.device())
+    }
+}
+impl<T: Scalar, B: Backend> Input<T, B> for MappedSlice<'_, T, B> {
+    fn src(&self) -> Src<'_, T, B> {
+        Src::device(self.as_device_ptr(), self.len(), self.device())
+    }
+}
+impl<T: Scalar, B: Backend> Input<T, B> for MappedSliceMut<'_, T, B> {
+    fn src(&self) -> Src<'_, T, B> {
+        Src::device(self.as_device_ptr(), self.len(), self.device())
+    }
+}
+impl<T: Scalar, B: Backend> Output<T, B> for MappedSliceMut<'_, T, B> {
+    fn src_mut(&mut self) -> SrcMut<'_, T, B> {
+        SrcMut::device(self.as_device_ptr(), self.len(), self.device())
+    }
+}

@@ -1,0 +1,451 @@
+//! The `Host` backend: the CPU, always available. Level 2 and 3 run on faer; level 1 is plain
+//! strided loops (faer has no strided level-1 kernels to call). "Device" memory is host memory,
+//! so mapping host data is zero-copy.
+
+use std::alloc::Layout;
+use std::ptr::NonNull;
+
+use faer::linalg::matmul::triangular::BlockStructure;
+use faer::linalg::triangular_solve as tri;
+use faer::{Accum, Conj, MatMut, MatRef, Par};
+
+use super::{Backend, BackendKind, Blas, DevPtr};
+use crate::error::{Error, Result};
+use crate::scalar::Scalar;
+use crate::types::{Diag, Op, Side, Uplo};
+
+/// The CPU backend (always compiled, needs nothing installed).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Host;
+
+/// Alignment of host "device" allocations: a cache line, enough for every scalar and for SIMD.
+const ALIGN: usize = 64;
+
+impl Backend for Host {
+    fn kind(&self) -> BackendKind {
+        BackendKind::Host
+    }
+
+    fn describe(&self) -> String {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        format!("host: CPU, {threads} threads (faer)")
+    }
+
+    fn host_memory(&self) -> bool {
+        true
+    }
+
+    fn same_context(&self, _other: &Self) -> bool {
+        true
+    }
+
+    unsafe fn alloc(&self, bytes: usize) -> Result<DevPtr> {
+        let layout = Layout::from_size_align(bytes, ALIGN)
+            .map_err(|_| Error::OutOfMemory { backend: "host", bytes })?;
+        // SAFETY: the caller guarantees `bytes > 0`, so the layout is not zero-sized.
+        let p = unsafe { std::alloc::alloc(layout) };
+        if p.is_null() {
+            return Err(Error::OutOfMemory { backend: "host", bytes });
+        }
+        Ok(DevPtr::from_raw(p))
+    }
+
+    unsafe fn free(&self, ptr: DevPtr, bytes: usize) {
+        // SAFETY: the caller guarantees `ptr` came from `alloc` with the same size, whose layout
+        // was valid (so rebuilding it cannot fail).
+        unsafe { std::alloc::dealloc(ptr.as_raw(), Layout::from_size_align_unchecked(bytes, ALIGN)) }
+    }
+
+    unsafe fn upload(&self, dst: DevPtr, src: *const u8, bytes: usize) -> Result<()> {
+        // SAFETY: the caller guarantees both ranges are valid; `ptr::copy` allows overlap.
+        unsafe { std::ptr::copy(src, dst.as_raw(), bytes) };
+        Ok(())
+    }
+
+    unsafe fn download(&self, dst: *mut u8, src: DevPtr, bytes: usize) -> Result<()> {
+        // SAFETY: as for `upload`.
+        unsafe { std::ptr::copy(src.as_raw(), dst, bytes) };
+        Ok(())
+    }
+
+    unsafe fn copy(&self, dst: DevPtr, src: DevPtr, bytes: usize) -> Result<()> {
+        // SAFETY: as for `upload`.
+        unsafe { std::ptr::copy(src.as_raw(), dst.as_raw(), bytes) };
+        Ok(())
+    }
+
+    unsafe fn zero(&self, dst: DevPtr, bytes: usize) -> Result<()> {
+        // SAFETY: the caller guarantees `dst` is valid for `bytes` bytes.
+        unsafe { std::ptr::write_bytes(dst.as_raw(), 0, bytes) };
+        Ok(())
+    }
+
+    fn synchronize(&self) -> Result<()> {
+        Ok(())
+    }
+}
+
+fn par() -> Par {
+    faer::get_global_parallelism()
+}
+
+fn conj_if(c: bool) -> Conj {
+    if c {
+        Conj::Yes
+    } else {
+        Conj::No
+    }
+}
+
+/// Non-null base for faer views (faer wants `NonNull` even for empty views).
+fn base<T>(p: DevPtr) -> *mut T {
+    if p.is_null() {
+        NonNull::<T>::dangling().as_ptr()
+    } else {
+        p.cast()
+    }
+}
+
+/// A column-major view of `rows × cols` with leading dimension `ld`.
+///
+/// # Safety
+/// `p` is valid for reading the view's elements for `'a`.
+unsafe fn view<'a, T>(p: DevPtr, rows: usize, cols: usize, ld: usize) -> MatRef<'a, T> {
+    // SAFETY: forwarded to the caller.
+    unsafe { MatRef::from_raw_parts(base::<T>(p), rows, cols, 1, ld as isize) }
+}
+
+/// A mutable column-major view.
+///
+/// # Safety
+/// `p` is valid for reading and writing the view's elements for `'a`, and nothing else accesses
+/// them meanwhile.
+unsafe fn view_mut<'a, T>(p: DevPtr, rows: usize, cols: usize, ld: usize) -> MatMut<'a, T> {
+    // SAFETY: forwarded to the caller.
+    unsafe { MatMut::from_raw_parts_mut(base::<T>(p), rows, cols, 1, ld as isize) }
+}
+
+/// A strided vector of `n` elements as an `n × 1` view.
+///
+/// # Safety
+/// As for [`view`].
+unsafe fn vector<'a, T>(p: DevPtr, n: usize, inc: usize) -> MatRef<'a, T> {
+    // SAFETY: forwarded to the caller.
+    unsafe { MatRef::from_raw_parts(base::<T>(p), n, 1, inc as isize, 0) }
+}
+
+/// # Safety
+/// As for [`view_mut`].
+unsafe fn vector_mut<'a, T>(p: DevPtr, n: usize, inc: usize) -> MatMut<'a, T> {
+    // SAFETY: forwarded to the caller.
+    unsafe { MatMut::from_raw_parts_mut(base::<T>(p), n, 1, inc as isize, 0) }
+}
+
+/// `op(A)` as a view plus the conjugation faer applies to it.
+fn apply_op<T>(a: MatRef<'_, T>, op: Op) -> (MatRef<'_, T>, Conj) {
+    match op {
+        Op::N => (a, Conj::No),
+        Op::T => (a.transpose(), Conj::No),
+        Op::C => (a.transpose(), Conj::Yes),
+    }
+}
+
+/// `X ← βX` on a `rows × cols` matrix with element strides `rs` (rows) and `cs` (columns), with
+/// reference-BLAS semantics: `β = 0` writes zeros without reading. Returns the accumulation mode
+/// for a following `X ← X + α…`.
+///
+/// # Safety
+/// `p` is valid for reading and writing every element of the matrix.
+unsafe fn scale<T: Scalar>(p: DevPtr, rows: usize, cols: usize, rs: usize, cs: usize, beta: T) -> Accum {
+    if beta.is_one() {
+        return Accum::Add;
+    }
+    for j in 0..cols {
+        for i in 0..rows {
+            let e = p.cast::<T>().wrapping_add(i * rs + j * cs);
+            // SAFETY: forwarded to the caller.
+            unsafe { *e = if beta.is_zero() { T::zero() } else { beta * *e } };
+        }
+    }
+    if beta.is_zero() {
+        Accum::Replace
+    } else {
+        Accum::Add
+    }
+}
+
+/// Like [`scale`] on one triangle (diagonal included) of a square column-major `C`.
+///
+/// # Safety
+/// As for [`scale`].
+unsafe fn scale_triangle<T: Scalar>(c: DevPtr, n: usize, ldc: usize, uplo: Uplo, beta: T) {
+    for j in 0..n {
+        let (first, rows) = match uplo {
+            Uplo::Upper => (0, j + 1),
+            Uplo::Lower => (j, n - j),
+        };
+        // SAFETY: forwarded to the caller; this is column `j`'s part of the triangle.
+        unsafe { scale(c.add::<T>(j * ldc + first), rows, 1, 1, 0, beta) };
+    }
+}
+
+/// A scalar as faer sees it (the same bits).
+fn fa<T: Scalar>(x: T) -> T::Faer {
+    bytemuck::cast(x)
+}
+
+fn strided<T>(p: DevPtr, i: usize, inc: usize) -> *mut T {
+    p.cast::<T>().wrapping_add(i * inc)
+}
+
+/// Shared body of `syrk` (`conj = false`) and `herk` (`conj = true`).
+///
+/// # Safety
+/// As for [`Blas::syrk`].
+#[allow(clippy::too_many_arguments)]
+unsafe fn rank_k<T: Scalar>(
+    conj: bool,
+    uplo: Uplo,
+    trans: Op,
+    n: usize,
+    k: usize,
+    alpha: T,
+    a: DevPtr,
+    lda: usize,
+    beta: T,
+    c: DevPtr,
+    ldc: usize,
+) {
+    // SAFETY: the caller guarantees `c` covers an `n × n` matrix with leading dimension `ldc`.
+    unsafe { scale_triangle(c, n, ldc, uplo, beta) };
+    if !alpha.is_zero() && k > 0 {
+        // SAFETY: as above; nothing else accesses `c` during the call.
+        let cm = unsafe { view_mut::<T::Faer>(c, n, n, ldc) };
+        let (rows, cols) = if trans == Op::N { (n, k) } else { (k, n) };
+        // SAFETY: the caller guarantees `a` covers `op(A)`'s stored shape.
+        let am = unsafe { view::<T::Faer>(a, rows, cols, lda) };
+        // op(A) and its (conjugate) transpose.
+        let (lhs, lconj, rhs, rconj) = if trans == Op::N {
+            (am, Conj::No, am.transpose(), conj_if(conj))
+        } else {
+            (am.transpose(), conj_if(conj), am, Conj::No)
+        };
+        let structure = match uplo {
+            Uplo::Upper => BlockStructure::TriangularUpper,
+            Uplo::Lower => BlockStructure::TriangularLower,
+        };
+        faer::linalg::matmul::triangular::matmul_with_conj(
+            cm,
+            structure,
+            Accum::Add,
+            lhs,
+            BlockStructure::Rectangular,
+            lconj,
+            rhs,
+            BlockStructure::Rectangular,
+            rconj,
+            fa(alpha),
+            par(),
+        );
+    }
+    if conj {
+        // Reference BLAS keeps a Hermitian matrix's diagonal real.
+        for j in 0..n {
+            let e = c.cast::<T>().wrapping_add(j * ldc + j);
+            // SAFETY: the diagonal lies inside `c`'s extent.
+            unsafe { *e = T::from_real((*e).re()) };
+        }
+    }
+}
+
+impl<T: Scalar> Blas<T> for Host {
+    unsafe fn axpy(&self, n: usize, alpha: T, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()> {
+        for i in 0..n {
+            // SAFETY: the caller guarantees both strided ranges are valid and do not overlap.
+            unsafe { *strided::<T>(y, i, incy) = alpha * *strided::<T>(x, i, incx) + *strided::<T>(y, i, incy) };
+        }
+        Ok(())
+    }
+
+    unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: usize) -> Result<()> {
+        for i in 0..n {
+            // SAFETY: the caller guarantees the strided range is valid.
+            unsafe { *strided::<T>(x, i, incx) = alpha * *strided::<T>(x, i, incx) };
+        }
+        Ok(())
+    }
+
+    unsafe fn copy(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()> {
+        for i in 0..n {
+            // SAFETY: as for `axpy`.
+            unsafe { *strided::<T>(y, i, incy) = *strided::<T>(x, i, incx) };
+        }
+        Ok(())
+    }
+
+    unsafe fn swap(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()> {
+        for i in 0..n {
+            // SAFETY: as for `axpy`; the two ranges do not overlap.
+            unsafe { std::ptr::swap(strided::<T>(x, i, incx), strided::<T>(y, i, incy)) };
+        }
+        Ok(())
+    }
+
+    unsafe fn dotu(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T> {
+        let mut acc = T::zero();
+        for i in 0..n {
+            // SAFETY: the caller guarantees both strided ranges are valid.
+            acc = acc + unsafe { *strided::<T>(x, i, incx) * *strided::<T>(y, i, incy) };
+        }
+        Ok(acc)
+    }
+
+    unsafe fn dotc(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T> {
+        let mut acc = T::zero();
+        for i in 0..n {
+            // SAFETY: as for `dotu`.
+            acc = acc + unsafe { (*strided::<T>(x, i, incx)).conj() * *strided::<T>(y, i, incy) };
+        }
+        Ok(acc)
+    }
+
+    unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: usize) -> Result<T::Real> {
+        // SAFETY: the caller guarantees the strided range is valid. faer's norm scales to
+        // avoid overflow and underflow, like reference BLAS.
+        let norm = unsafe { vector::<T::Faer>(x, n, incx) }.norm_l2();
+        Ok(bytemuck::cast(norm))
+    }
+
+    unsafe fn asum(&self, n: usize, x: DevPtr, incx: usize) -> Result<T::Real> {
+        let mut acc = <T::Real as Scalar>::zero();
+        for i in 0..n {
+            // SAFETY: as for `nrm2`.
+            acc = acc + unsafe { *strided::<T>(x, i, incx) }.abs1();
+        }
+        Ok(acc)
+    }
+
+    unsafe fn iamax(&self, n: usize, x: DevPtr, incx: usize) -> Result<usize> {
+        // SAFETY: as for `nrm2`.
+        Ok(unsafe { extreme::<T>(n, x, incx, |a, b| a > b) })
+    }
+
+    unsafe fn iamin(&self, n: usize, x: DevPtr, incx: usize) -> Result<usize> {
+        // SAFETY: as for `nrm2`.
+        Ok(unsafe { extreme::<T>(n, x, incx, |a, b| a < b) })
+    }
+
+    unsafe fn gemv(&self, trans: Op, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, x: DevPtr, incx: usize, beta: T, y: DevPtr, incy: usize) -> Result<()> {
+        let (rows, cols) = trans.apply(m, n);
+        // SAFETY: the caller guarantees `y` covers `rows` strided elements.
+        let accum = unsafe { scale(y, rows, 1, incy, 0, beta) };
+        if alpha.is_zero() || cols == 0 {
+            return Ok(());
+        }
+        // SAFETY: the caller guarantees every operand covers its extent and `y` overlaps no input.
+        let (am, xv, yv) = unsafe { (view::<T::Faer>(a, m, n, lda), vector::<T::Faer>(x, cols, incx), vector_mut::<T::Faer>(y, rows, incy)) };
+        let (am, aconj) = apply_op(am, trans);
+        faer::linalg::matmul::matmul_with_conj(yv, accum, am, aconj, xv, Conj::No, fa(alpha), par());
+        Ok(())
+    }
+
+    unsafe fn ger(&self, conj: bool, m: usize, n: usize, alpha: T, x: DevPtr, incx: usize, y: DevPtr, incy: usize, a: DevPtr, lda: usize) -> Result<()> {
+        if alpha.is_zero() {
+            return Ok(());
+        }
+        // SAFETY: the caller guarantees every operand covers its extent.
+        let (am, xv, yv) = unsafe { (view_mut::<T::Faer>(a, m, n, lda), vector::<T::Faer>(x, m, incx), vector::<T::Faer>(y, n, incy)) };
+        faer::linalg::matmul::matmul_with_conj(am, Accum::Add, xv, Conj::No, yv.transpose(), conj_if(conj), fa(alpha), par());
+        Ok(())
+    }
+
+    unsafe fn gemm(&self, ta: Op, tb: Op, m: usize, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()> {
+        // SAFETY: the caller guarantees `c` covers `m × n` with leading dimension `ldc`.
+        let accum = unsafe { scale(c, m, n, 1, ldc, beta) };
+        if alpha.is_zero() || k == 0 {
+            return Ok(());
+        }
+        let (ar, ac) = ta.apply(m, k);
+        let (br, bc) = tb.apply(k, n);
+        // SAFETY: the caller guarantees every operand covers its stored shape and `c` overlaps
+        // no input.
+        let (am, bm, cm) = unsafe { (view::<T::Faer>(a, ar, ac, lda), view::<T::Faer>(b, br, bc, ldb), view_mut::<T::Faer>(c, m, n, ldc)) };
+        let ((am, aconj), (bm, bconj)) = (apply_op(am, ta), apply_op(bm, tb));
+        faer::linalg::matmul::matmul_with_conj(cm, accum, am, aconj, bm, bconj, fa(alpha), par());
+        Ok(())
+    }
+
+    unsafe fn trsm(&self, side: Side, uplo: Uplo, trans: Op, diag: Diag, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize) -> Result<()> {
+        // SAFETY: the caller guarantees `b` covers `m × n` with leading dimension `ldb`. With
+        // α = 0 this writes zeros without reading B, and A is never read (reference BLAS).
+        unsafe { scale(b, m, n, 1, ldb, alpha) };
+        if alpha.is_zero() {
+            return Ok(());
+        }
+        let ka = if side == Side::Left { m } else { n };
+        // SAFETY: the caller guarantees `a` covers `ka × ka` with leading dimension `lda`, `b`
+        // covers `m × n`, and they do not overlap.
+        let (am, bm) = unsafe { (view::<T::Faer>(a, ka, ka, lda), view_mut::<T::Faer>(b, m, n, ldb)) };
+        // Reduce to a left solve `L X = B'` on views: for the right side, X op(A) = B is
+        // op(A)ᵀ Xᵀ = Bᵀ.
+        let (lhs, conj, lower, rhs) = match (side, trans) {
+            (Side::Left, Op::N) => (am, false, uplo == Uplo::Lower, bm),
+            (Side::Left, Op::T) => (am.transpose(), false, uplo == Uplo::Upper, bm),
+            (Side::Left, Op::C) => (am.transpose(), true, uplo == Uplo::Upper, bm),
+            (Side::Right, Op::N) => (am.transpose(), false, uplo == Uplo::Upper, bm.transpose_mut()),
+            (Side::Right, Op::T) => (am, false, uplo == Uplo::Lower, bm.transpose_mut()),
+            (Side::Right, Op::C) => (am, true, uplo == Uplo::Lower, bm.transpose_mut()),
+        };
+        let (c, p) = (conj_if(conj), par());
+        match (lower, diag) {
+            (true, Diag::NonUnit) => tri::solve_lower_triangular_in_place_with_conj(lhs, c, rhs, p),
+            (true, Diag::Unit) => tri::solve_unit_lower_triangular_in_place_with_conj(lhs, c, rhs, p),
+            (false, Diag::NonUnit) => tri::solve_upper_triangular_in_place_with_conj(lhs, c, rhs, p),
+            (false, Diag::Unit) => tri::solve_unit_upper_triangular_in_place_with_conj(lhs, c, rhs, p),
+        }
+        Ok(())
+    }
+
+    unsafe fn syrk(&self, uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { rank_k(false, uplo, trans, n, k, alpha, a, lda, beta, c, ldc) };
+        Ok(())
+    }
+
+    unsafe fn herk(&self, uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T::Real, a: DevPtr, lda: usize, beta: T::Real, c: DevPtr, ldc: usize) -> Result<()> {
+        let (alpha, beta) = (T::from_real(alpha), T::from_real(beta));
+        // SAFETY: forwarded to the caller.
+        unsafe { rank_k(T::IS_COMPLEX, uplo, trans, n, k, alpha, a, lda, beta, c, ldc) };
+        Ok(())
+    }
+
+    unsafe fn gemm_strided_batched(&self, ta: Op, tb: Op, m: usize, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, stride_a: usize, b: DevPtr, ldb: usize, stride_b: usize, beta: T, c: DevPtr, ldc: usize, stride_c: usize, batch: usize) -> Result<()> {
+        for i in 0..batch {
+            // SAFETY: the caller guarantees every batch entry's operands are valid and the
+            // outputs do not overlap.
+            unsafe {
+                self.gemm(ta, tb, m, n, k, alpha, a.add::<T>(i * stride_a), lda, b.add::<T>(i * stride_b), ldb, beta, c.add::<T>(i * stride_c), ldc)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// 0-based index of the first element whose `|re| + |im|` wins `better` against all before it.
+///
+/// # Safety
+/// `x` is valid for `n > 0` strided elements.
+unsafe fn extreme<T: Scalar>(n: usize, x: DevPtr, incx: usize, better: impl Fn(T::Real, T::Real) -> bool) -> usize {
+    // SAFETY: forwarded to the caller.
+    let mut best = unsafe { *strided::<T>(x, 0, incx) }.abs1();
+    let mut at = 0;
+    for i in 1..n {
+        // SAFETY: forwarded to the caller.
+        let v = unsafe { *strided::<T>(x, i, incx) }.abs1();
+        if better(v, best) {
+            best = v;
+            at = i;
+        }
+    }
+    at
+}

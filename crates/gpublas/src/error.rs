@@ -1,0 +1,88 @@
+//! One error type for the whole crate.
+
+pub use gpublas_dynload::LoadError;
+
+/// Everything that can go wrong in gpublas. Every failure reachable from input data is one of
+/// these; none is a panic.
+#[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A vendor library could not be loaded (the message says which names were tried and which
+    /// variable to set).
+    #[error(transparent)]
+    LibraryNotFound(#[from] LoadError),
+
+    /// The library loaded, but there is no usable device.
+    #[error("no usable {backend} device: {reason}")]
+    NoDevice {
+        /// Which backend.
+        backend: &'static str,
+        /// Why (the vendor's own message where there is one).
+        reason: String,
+    },
+
+    /// `GPUBLAS_BACKEND` named a backend that is not compiled in or not known.
+    #[error("GPUBLAS_BACKEND={requested}: {reason}")]
+    BackendUnavailable {
+        /// The value that was asked for.
+        requested: String,
+        /// Why it cannot be used.
+        reason: String,
+    },
+
+    /// A vendor call returned a failure status.
+    #[error("{library} {routine} failed with status {code} ({message})")]
+    Vendor {
+        /// Which library, e.g. `"cuBLAS"`.
+        library: &'static str,
+        /// Which routine, e.g. `"cublasSgemm_v2"`.
+        routine: &'static str,
+        /// The numeric status.
+        code: i64,
+        /// The vendor's own message for it.
+        message: String,
+    },
+
+    /// An argument breaks a rule of the routine; nothing was read or written.
+    #[error("{routine}: argument `{arg}` {rule}")]
+    InvalidArgument {
+        /// Which routine (e.g. `"gemm"`).
+        routine: &'static str,
+        /// Which argument (e.g. `"lda"`).
+        arg: &'static str,
+        /// The rule it broke, with the values involved.
+        rule: String,
+    },
+
+    /// The device could not allocate memory.
+    #[error("out of {backend} device memory allocating {bytes} bytes")]
+    OutOfMemory {
+        /// Which backend.
+        backend: &'static str,
+        /// How many bytes were asked for.
+        bytes: usize,
+    },
+
+    /// The operation, type or argument combination is not supported by this backend.
+    #[error("{routine}: {what} is not supported")]
+    Unsupported {
+        /// Which routine.
+        routine: &'static str,
+        /// What is unsupported, and on which backend.
+        what: String,
+    },
+
+    /// An earlier copy-back that failed inside a guard's `Drop` (which cannot return errors);
+    /// reported by the next call on the same device.
+    #[error("an earlier copy-back failed when a mapping guard was dropped: {0}")]
+    Deferred(Box<Error>),
+}
+
+/// `Result` with gpublas's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    pub(crate) fn arg(routine: &'static str, arg: &'static str, rule: impl Into<String>) -> Self {
+        Error::InvalidArgument { routine, arg, rule: rule.into() }
+    }
+}

@@ -1,0 +1,218 @@
+//! [`DeviceBuffer`]: an owned, typed device allocation, and its borrowed sub-slices.
+
+use std::marker::PhantomData;
+use std::ops::{Bound, RangeBounds};
+
+use super::{download_slice, upload_slice, RawAlloc};
+use crate::backend::{Backend, DevPtr, Dynamic};
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::scalar::Scalar;
+
+/// `len` elements of `T` in a device's memory, freed (in stream order) when dropped.
+pub struct DeviceBuffer<T: Scalar, B: Backend = Dynamic> {
+    ptr: DevPtr,
+    len: usize,
+    dev: Device<B>,
+    _t: PhantomData<T>,
+}
+
+/// A borrowed, read-only range of a [`DeviceBuffer`].
+pub struct DeviceSlice<'a, T: Scalar, B: Backend = Dynamic> {
+    pub(crate) ptr: DevPtr,
+    pub(crate) len: usize,
+    pub(crate) dev: &'a Device<B>,
+    _t: PhantomData<&'a [T]>,
+}
+
+/// A borrowed, writable range of a [`DeviceBuffer`].
+pub struct DeviceSliceMut<'a, T: Scalar, B: Backend = Dynamic> {
+    pub(crate) ptr: DevPtr,
+    pub(crate) len: usize,
+    pub(crate) dev: &'a Device<B>,
+    _t: PhantomData<&'a mut [T]>,
+}
+
+impl<B: Backend> Device<B> {
+    /// A buffer of `len` zeros.
+    pub fn zeros<T: Scalar>(&self, len: usize) -> Result<DeviceBuffer<T, B>> {
+        self.check()?;
+        let raw = RawAlloc::new::<T>(self, len)?;
+        if raw.bytes > 0 {
+            // SAFETY: the allocation holds `raw.bytes` bytes.
+            unsafe { self.backend().zero(raw.ptr, raw.bytes)? };
+        }
+        Ok(DeviceBuffer { ptr: raw.into_raw(), len, dev: self.clone(), _t: PhantomData })
+    }
+
+    /// A buffer holding a copy of `host`.
+    pub fn upload<T: Scalar>(&self, host: &[T]) -> Result<DeviceBuffer<T, B>> {
+        self.check()?;
+        let raw = RawAlloc::new::<T>(self, host.len())?;
+        upload_slice(self, raw.ptr, host)?;
+        Ok(DeviceBuffer { ptr: raw.into_raw(), len: host.len(), dev: self.clone(), _t: PhantomData })
+    }
+}
+
+fn range_of(r: impl RangeBounds<usize>, len: usize) -> Option<(usize, usize)> {
+    let start = match r.start_bound() {
+        Bound::Included(&s) => s,
+        Bound::Excluded(&s) => s.checked_add(1)?,
+        Bound::Unbounded => 0,
+    };
+    let end = match r.end_bound() {
+        Bound::Included(&e) => e.checked_add(1)?,
+        Bound::Excluded(&e) => e,
+        Bound::Unbounded => len,
+    };
+    (start <= end && end <= len).then_some((start, end))
+}
+
+/// Methods shared by buffers and slices.
+macro_rules! common_methods {
+    () => {
+        /// Number of elements.
+        pub fn len(&self) -> usize {
+            self.len
+        }
+
+        /// Whether there are no elements.
+        pub fn is_empty(&self) -> bool {
+            self.len == 0
+        }
+
+        /// The raw device address of the first element (for the unsafe backend layer).
+        pub fn as_device_ptr(&self) -> DevPtr {
+            self.ptr
+        }
+
+        /// Copies the contents into a new `Vec`.
+        pub fn to_vec(&self) -> Result<Vec<T>> {
+            let mut v = vec![T::zero(); self.len];
+            self.copy_to_host(&mut v)?;
+            Ok(v)
+        }
+
+        /// Copies the contents into `dst`, which must have the same length.
+        pub fn copy_to_host(&self, dst: &mut [T]) -> Result<()> {
+            self.device().check()?;
+            if dst.len() != self.len {
+                return Err(Error::arg("copy_to_host", "dst", format!("has length {} but the device data has {}", dst.len(), self.len)));
+            }
+            download_slice(self.device(), dst, self.ptr)
+        }
+
+        /// A read-only sub-slice, or `None` if the range is out of bounds.
+        pub fn get(&self, range: impl RangeBounds<usize>) -> Option<DeviceSlice<'_, T, B>> {
+            let (s, e) = range_of(range, self.len)?;
+            Some(DeviceSlice { ptr: self.ptr.add::<T>(s), len: e - s, dev: self.device(), _t: PhantomData })
+        }
+
+        /// A read-only sub-slice.
+        ///
+        /// # Panics
+        /// If the range is out of bounds, like slice indexing.
+        #[track_caller]
+        pub fn slice(&self, range: impl RangeBounds<usize> + std::fmt::Debug) -> DeviceSlice<'_, T, B> {
+            let len = self.len;
+            let msg = format!("range {range:?} out of bounds for device data of length {len}");
+            self.get(range).expect(&msg)
+        }
+    };
+}
+
+macro_rules! mut_methods {
+    () => {
+        /// Overwrites the contents with `src`, which must have the same length.
+        pub fn copy_from_host(&mut self, src: &[T]) -> Result<()> {
+            self.device().check()?;
+            if src.len() != self.len {
+                return Err(Error::arg("copy_from_host", "src", format!("has length {} but the device data has {}", src.len(), self.len)));
+            }
+            upload_slice(self.device(), self.ptr, src)
+        }
+
+        /// A writable sub-slice, or `None` if the range is out of bounds.
+        pub fn get_mut(&mut self, range: impl RangeBounds<usize>) -> Option<DeviceSliceMut<'_, T, B>> {
+            let (s, e) = range_of(range, self.len)?;
+            Some(DeviceSliceMut { ptr: self.ptr.add::<T>(s), len: e - s, dev: self.device(), _t: PhantomData })
+        }
+
+        /// A writable sub-slice.
+        ///
+        /// # Panics
+        /// If the range is out of bounds, like slice indexing.
+        #[track_caller]
+        pub fn slice_mut(&mut self, range: impl RangeBounds<usize> + std::fmt::Debug) -> DeviceSliceMut<'_, T, B> {
+            let len = self.len;
+            let msg = format!("range {range:?} out of bounds for device data of length {len}");
+            self.get_mut(range).expect(&msg)
+        }
+    };
+}
+
+impl<T: Scalar, B: Backend> DeviceBuffer<T, B> {
+    common_methods!();
+    mut_methods!();
+
+    /// The device the buffer lives on.
+    pub fn device(&self) -> &Device<B> {
+        &self.dev
+    }
+
+    /// A new buffer with the same contents (a device-to-device copy).
+    pub fn try_clone(&self) -> Result<Self> {
+        self.dev.check()?;
+        let raw = RawAlloc::new::<T>(&self.dev, self.len)?;
+        if raw.bytes > 0 {
+            // SAFETY: both allocations hold `raw.bytes` bytes and are distinct.
+            unsafe { Backend::copy(self.dev.backend(), raw.ptr, self.ptr, raw.bytes)? };
+        }
+        Ok(DeviceBuffer { ptr: raw.into_raw(), len: self.len, dev: self.dev.clone(), _t: PhantomData })
+    }
+
+    /// The whole buffer as a read-only slice.
+    pub fn as_slice(&self) -> DeviceSlice<'_, T, B> {
+        DeviceSlice { ptr: self.ptr, len: self.len, dev: &self.dev, _t: PhantomData }
+    }
+
+    /// The whole buffer as a writable slice.
+    pub fn as_slice_mut(&mut self) -> DeviceSliceMut<'_, T, B> {
+        DeviceSliceMut { ptr: self.ptr, len: self.len, dev: &self.dev, _t: PhantomData }
+    }
+}
+
+impl<T: Scalar, B: Backend> Drop for DeviceBuffer<T, B> {
+    fn drop(&mut self) {
+        if self.len > 0 {
+            // SAFETY: the buffer owns this allocation of exactly this size; the backend orders
+            // the free after all work enqueued on it.
+            unsafe { self.dev.backend().free(self.ptr, self.len * std::mem::size_of::<T>()) }
+        }
+    }
+}
+
+impl<'a, T: Scalar, B: Backend> DeviceSlice<'a, T, B> {
+    common_methods!();
+
+    /// The device the data lives on.
+    pub fn device(&self) -> &'a Device<B> {
+        self.dev
+    }
+}
+
+impl<'a, T: Scalar, B: Backend> DeviceSliceMut<'a, T, B> {
+    common_methods!();
+    mut_methods!();
+
+    /// The device the data lives on.
+    pub fn device(&self) -> &'a Device<B> {
+        self.dev
+    }
+}
+
+impl<T: Scalar, B: Backend> std::fmt::Debug for DeviceBuffer<T, B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeviceBuffer").field("len", &self.len).field("ptr", &self.ptr).finish()
+    }
+}
