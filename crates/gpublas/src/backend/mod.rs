@@ -19,7 +19,7 @@ use crate::types::{Diag, Op, Side, Uplo};
 mod dynamic;
 mod host;
 #[cfg(any(feature = "cuda", feature = "rocm"))]
-pub(crate) mod gpu;
+pub mod gpu;
 #[cfg(feature = "cuda")]
 mod cuda;
 #[cfg(feature = "rocm")]
@@ -28,9 +28,9 @@ mod rocm;
 pub use dynamic::Dynamic;
 pub use host::Host;
 #[cfg(feature = "cuda")]
-pub use cuda::Cuda;
+pub use cuda::{Cuda, CudaApi};
 #[cfg(feature = "rocm")]
-pub use rocm::Rocm;
+pub use rocm::{Rocm, RocmApi};
 
 /// A raw address in a backend's memory space (a host address for [`Host`]).
 ///
