@@ -1,1 +1,797 @@
-//! placeholder
+//! The shared harness of gpublas's cross-backend conformance suite.
+//!
+//! Every test is written once and run against whichever backend `Device::auto()` selects
+//! (`GPUBLAS_BACKEND=cuda|rocm|host` forces one; a forced backend that cannot be used fails the
+//! tests, it never skips them).
+//!
+//! What lives here:
+//! - [`device`]: the device every test runs on;
+//! - [`rng`]: a seeded ChaCha8 generator per test (seed from the test name, optionally mixed with
+//!   `GPUBLAS_TEST_SEED`), printed so a failure can be replayed;
+//! - [`TestScalar`]: the four BLAS types seen through `Complex<f64>`, with their epsilon;
+//! - [`M`] and the `ref_*` functions: a naive reference BLAS computed in `Complex<f64>`, which
+//!   never calls gpublas;
+//! - [`Layout`] and the buffer helpers: random matrices and vectors with padding filled with a
+//!   sentinel, so tests can prove elements outside an operand are never touched;
+//! - [`assert_close`] and friends: tolerances scaled by the type's epsilon and the problem size;
+//! - [`for_all_types!`] and friends: instantiate a generic test for each scalar type.
+
+use std::sync::OnceLock;
+
+pub use gpublas;
+use gpublas::{Complex32, Complex64, Device, Diag, Error, Mat, MatMut, Op, Order, Scalar, Side, Uplo, Vector, VectorMut};
+pub use num_complex::Complex64 as Z;
+use rand::{Rng, SeedableRng};
+pub use rand_chacha::ChaCha8Rng;
+
+// ---------------------------------------------------------------------------------------------
+// Device
+
+/// The device every test runs on: `Device::auto()`, created once per test binary.
+///
+/// # Panics
+/// If `Device::auto()` fails (e.g. `GPUBLAS_BACKEND=cuda` without a usable GPU): a forced backend
+/// that is not there must fail the suite, not skip it.
+pub fn device() -> Device {
+    static DEV: OnceLock<Result<Device, String>> = OnceLock::new();
+    let dev = DEV.get_or_init(|| match Device::auto() {
+        Ok(d) => {
+            eprintln!("gpublas-tests: running on {}", d.describe());
+            for s in d.skipped() {
+                eprintln!("gpublas-tests: skipped a backend: {s}");
+            }
+            Ok(d)
+        }
+        Err(e) => Err(e.to_string()),
+    });
+    match dev {
+        Ok(d) => {
+            // Printed per test (captured, shown on failure) so a failing test says where it ran.
+            println!("device: {}", d.describe());
+            d.clone()
+        }
+        Err(e) => panic!("Device::auto() failed: {e}"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random numbers
+
+/// The variable that, when set to an integer, is mixed into every test's seed.
+pub const SEED_VAR: &str = "GPUBLAS_TEST_SEED";
+
+/// A generator seeded from `name` (use the test's name) and `GPUBLAS_TEST_SEED` if set. The seed
+/// is printed; the test harness shows it when the test fails.
+pub fn rng(name: &str) -> ChaCha8Rng {
+    // FNV-1a: stable across platforms and Rust versions, unlike `DefaultHasher`.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    let extra = std::env::var(SEED_VAR).ok().and_then(|v| v.trim().parse::<u64>().ok());
+    if let Some(e) = extra {
+        h ^= e.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    println!("rng seed for `{name}`: {h:#018x} ({SEED_VAR}={})", extra.map_or("unset".into(), |e| e.to_string()));
+    ChaCha8Rng::seed_from_u64(h)
+}
+
+/// A uniform value in `[-1, 1)` (both parts for complex types).
+pub fn rand_scalar<T: TestScalar>(rng: &mut ChaCha8Rng) -> T {
+    T::from_c(Z::new(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0)))
+}
+
+/// A uniform real value in `[-1, 1)`, as the type's real type.
+pub fn rand_real<T: TestScalar>(rng: &mut ChaCha8Rng) -> T::Real {
+    T::real(rng.gen_range(-1.0..1.0))
+}
+
+/// `n` random values.
+pub fn rand_vec<T: TestScalar>(rng: &mut ChaCha8Rng, n: usize) -> Vec<T> {
+    (0..n).map(|_| rand_scalar(rng)).collect()
+}
+
+/// `n` NaNs (both parts for complex types): an output that must be overwritten without being
+/// read, or an input that must not be read.
+pub fn poison<T: TestScalar>(n: usize) -> Vec<T> {
+    vec![T::nan(); n]
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scalars
+
+/// The four BLAS types, as the reference sees them.
+pub trait TestScalar: Scalar {
+    /// `"f32"`, `"f64"`, `"c32"` or `"c64"`.
+    const NAME: &'static str;
+    /// Machine epsilon of the type's precision.
+    const EPS: f64;
+    /// The value as `Complex<f64>` (exact).
+    fn to_c(self) -> Z;
+    /// The nearest value of this type (the imaginary part is dropped for real types).
+    fn from_c(z: Z) -> Self;
+    /// A real number as the type's real type.
+    fn real(x: f64) -> Self::Real;
+    /// Rounds a real `f64` to this type's precision (and back).
+    fn round(x: f64) -> f64;
+    /// NaN (in both parts for complex types).
+    fn nan() -> Self;
+    /// The bit patterns of the parts (for bit-for-bit comparisons, NaN included).
+    fn bits(self) -> (u64, u64);
+}
+
+macro_rules! real_test_scalar {
+    ($t:ty, $name:literal) => {
+        impl TestScalar for $t {
+            const NAME: &'static str = $name;
+            const EPS: f64 = <$t>::EPSILON as f64;
+            fn to_c(self) -> Z {
+                Z::new(self as f64, 0.0)
+            }
+            fn from_c(z: Z) -> Self {
+                z.re as $t
+            }
+            fn real(x: f64) -> $t {
+                x as $t
+            }
+            fn round(x: f64) -> f64 {
+                x as $t as f64
+            }
+            fn nan() -> Self {
+                <$t>::NAN
+            }
+            fn bits(self) -> (u64, u64) {
+                (self.to_bits() as u64, 0)
+            }
+        }
+    };
+}
+
+macro_rules! complex_test_scalar {
+    ($t:ty, $r:ty, $name:literal) => {
+        impl TestScalar for $t {
+            const NAME: &'static str = $name;
+            const EPS: f64 = <$r>::EPSILON as f64;
+            fn to_c(self) -> Z {
+                Z::new(self.re as f64, self.im as f64)
+            }
+            fn from_c(z: Z) -> Self {
+                <$t>::new(z.re as $r, z.im as $r)
+            }
+            fn real(x: f64) -> $r {
+                x as $r
+            }
+            fn round(x: f64) -> f64 {
+                x as $r as f64
+            }
+            fn nan() -> Self {
+                <$t>::new(<$r>::NAN, <$r>::NAN)
+            }
+            fn bits(self) -> (u64, u64) {
+                (self.re.to_bits() as u64, self.im.to_bits() as u64)
+            }
+        }
+    };
+}
+
+real_test_scalar!(f32, "f32");
+real_test_scalar!(f64, "f64");
+complex_test_scalar!(Complex32, f32, "c32");
+complex_test_scalar!(Complex64, f64, "c64");
+
+/// A real number of `T`'s real type as `f64`.
+pub fn real_to_f64<T: TestScalar>(r: T::Real) -> f64 {
+    r.into()
+}
+
+/// Asserts two buffers are equal bit for bit (NaNs included).
+#[track_caller]
+pub fn assert_bitwise_eq<T: TestScalar>(what: &str, got: &[T], want: &[T]) {
+    assert_eq!(got.len(), want.len(), "{what}: length changed");
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        assert!(g.bits() == w.bits(), "{what}: element {i} is {g:?}, expected exactly {w:?} (bit for bit)");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layouts and buffers
+
+/// How a matrix operand sits in its buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    /// Logical rows.
+    pub rows: usize,
+    /// Logical columns.
+    pub cols: usize,
+    /// Leading dimension (distance between columns, or rows if row-major).
+    pub ld: usize,
+    /// Storage order.
+    pub order: Order,
+}
+
+impl Layout {
+    /// Column-major, tight leading dimension.
+    pub fn col(rows: usize, cols: usize) -> Self {
+        Layout { rows, cols, ld: rows.max(1), order: Order::ColMajor }
+    }
+    /// Row-major, tight leading dimension.
+    pub fn row(rows: usize, cols: usize) -> Self {
+        Layout { rows, cols, ld: cols.max(1), order: Order::RowMajor }
+    }
+    /// `rows × cols` in `order`, leading dimension `extra` more than the tightest.
+    pub fn new(order: Order, rows: usize, cols: usize, extra: usize) -> Self {
+        let l = if order == Order::ColMajor { Self::col(rows, cols) } else { Self::row(rows, cols) };
+        l.with_ld(l.ld + extra)
+    }
+    /// Sets the leading dimension.
+    pub fn with_ld(mut self, ld: usize) -> Self {
+        self.ld = ld;
+        self
+    }
+    /// The same layout with rows and columns swapped (the transpose's shape, same order).
+    pub fn t(self) -> Self {
+        Layout::new(self.order, self.cols, self.rows, 0)
+    }
+    /// (inner, outer) extents of the stored column-major form.
+    fn stored(&self) -> (usize, usize) {
+        match self.order {
+            Order::ColMajor => (self.rows, self.cols),
+            Order::RowMajor => (self.cols, self.rows),
+        }
+    }
+    /// Index of element `(i, j)` in the buffer.
+    pub fn idx(&self, i: usize, j: usize) -> usize {
+        match self.order {
+            Order::ColMajor => i + j * self.ld,
+            Order::RowMajor => j + i * self.ld,
+        }
+    }
+    /// Elements the matrix spans (0 if empty).
+    pub fn len(&self) -> usize {
+        let (inner, outer) = self.stored();
+        if inner == 0 || outer == 0 {
+            0
+        } else {
+            (outer - 1) * self.ld + inner
+        }
+    }
+    /// Whether the matrix has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.rows == 0 || self.cols == 0
+    }
+    /// The gpublas descriptor over `data`.
+    pub fn mat<'a, A: ?Sized>(&self, data: &'a A) -> Mat<'a, A> {
+        let m = match self.order {
+            Order::ColMajor => Mat::col_major(data, self.rows, self.cols),
+            Order::RowMajor => Mat::row_major(data, self.rows, self.cols),
+        };
+        m.with_ld(self.ld)
+    }
+    /// The writable gpublas descriptor over `data`.
+    pub fn mat_mut<'a, A: ?Sized>(&self, data: &'a mut A) -> MatMut<'a, A> {
+        let m = match self.order {
+            Order::ColMajor => MatMut::col_major(data, self.rows, self.cols),
+            Order::RowMajor => MatMut::row_major(data, self.rows, self.cols),
+        };
+        m.with_ld(self.ld)
+    }
+    /// Whether buffer index `k` is one of the matrix's elements.
+    pub fn covers(&self, k: usize) -> bool {
+        let (inner, outer) = self.stored();
+        k / self.ld < outer && k % self.ld < inner
+    }
+}
+
+/// A buffer for `l` (plus `tail` extra elements at the end) whose matrix elements come from
+/// `elem` and whose padding is `pad`.
+pub fn mat_buf<T: TestScalar>(l: Layout, tail: usize, pad: T, mut elem: impl FnMut(usize, usize) -> T) -> Vec<T> {
+    let mut v = vec![pad; l.len() + tail];
+    for j in 0..l.cols {
+        for i in 0..l.rows {
+            v[l.idx(i, j)] = elem(i, j);
+        }
+    }
+    v
+}
+
+/// A random matrix buffer for `l`, padding (between columns/rows and a 2-element tail) NaN.
+pub fn rand_mat<T: TestScalar>(rng: &mut ChaCha8Rng, l: Layout) -> Vec<T> {
+    mat_buf(l, 2, T::nan(), |_, _| rand_scalar(rng))
+}
+
+/// Reads the matrix `l` out of `buf`.
+pub fn read_mat<T: TestScalar>(buf: &[T], l: Layout) -> M {
+    let mut m = M::zeros(l.rows, l.cols);
+    for j in 0..l.cols {
+        for i in 0..l.rows {
+            m.set(i, j, buf[l.idx(i, j)].to_c());
+        }
+    }
+    m
+}
+
+/// Asserts every element of `after` outside matrix `l` is bit-for-bit what it was in `before`.
+#[track_caller]
+pub fn assert_padding_untouched<T: TestScalar>(what: &str, before: &[T], after: &[T], l: Layout) {
+    assert_eq!(before.len(), after.len());
+    for k in 0..before.len() {
+        if !l.covers(k) || k >= l.len() {
+            assert!(before[k].bits() == after[k].bits(), "{what}: padding element {k} (outside the {}×{} matrix, ld {}, {:?}) changed from {:?} to {:?}", l.rows, l.cols, l.ld, l.order, before[k], after[k]);
+        }
+    }
+}
+
+/// A strided vector: `n` elements `inc` apart, plus a tail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VLayout {
+    /// Elements.
+    pub n: usize,
+    /// Increment.
+    pub inc: usize,
+}
+
+impl VLayout {
+    /// `n` elements `inc` apart.
+    pub fn new(n: usize, inc: usize) -> Self {
+        VLayout { n, inc }
+    }
+    /// Elements spanned.
+    pub fn len(&self) -> usize {
+        if self.n == 0 {
+            0
+        } else {
+            (self.n - 1) * self.inc + 1
+        }
+    }
+    /// Whether there are no elements.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+    /// The gpublas descriptor.
+    pub fn vec<'a, A: ?Sized>(&self, data: &'a A) -> Vector<'a, A> {
+        Vector::strided(data, self.n, self.inc)
+    }
+    /// The writable gpublas descriptor.
+    pub fn vec_mut<'a, A: ?Sized>(&self, data: &'a mut A) -> VectorMut<'a, A> {
+        VectorMut::strided(data, self.n, self.inc)
+    }
+    /// As an `n × 1` column-major matrix layout with leading dimension... (index helper).
+    fn covers(&self, k: usize) -> bool {
+        k % self.inc == 0 && k / self.inc < self.n
+    }
+}
+
+/// A random strided vector buffer; gaps and a 2-element tail are NaN.
+pub fn rand_strided<T: TestScalar>(rng: &mut ChaCha8Rng, v: VLayout) -> Vec<T> {
+    let mut b = vec![T::nan(); v.len() + 2];
+    for i in 0..v.n {
+        b[i * v.inc] = rand_scalar(rng);
+    }
+    b
+}
+
+/// Reads a strided vector as an `n × 1` matrix.
+pub fn read_vec<T: TestScalar>(buf: &[T], v: VLayout) -> M {
+    M { rows: v.n, cols: 1, d: (0..v.n).map(|i| buf[i * v.inc].to_c()).collect() }
+}
+
+/// Asserts every element of `after` that is not one of the vector's is bit-for-bit unchanged.
+#[track_caller]
+pub fn assert_gaps_untouched<T: TestScalar>(what: &str, before: &[T], after: &[T], v: VLayout) {
+    assert_eq!(before.len(), after.len());
+    for k in 0..before.len() {
+        if !v.covers(k) {
+            assert!(before[k].bits() == after[k].bits(), "{what}: gap element {k} (outside the vector n={} inc={}) changed from {:?} to {:?}", v.n, v.inc, before[k], after[k]);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reference BLAS in Complex<f64>
+
+/// A dense column-major matrix of `Complex<f64>`: the reference's working type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct M {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// Elements, column-major.
+    pub d: Vec<Z>,
+}
+
+impl M {
+    /// All zeros.
+    pub fn zeros(rows: usize, cols: usize) -> Self {
+        M { rows, cols, d: vec![Z::new(0.0, 0.0); rows * cols] }
+    }
+    /// Element `(i, j)`.
+    pub fn get(&self, i: usize, j: usize) -> Z {
+        self.d[i + j * self.rows]
+    }
+    /// Sets element `(i, j)`.
+    pub fn set(&mut self, i: usize, j: usize, v: Z) {
+        self.d[i + j * self.rows] = v;
+    }
+    /// `op(self)`.
+    pub fn op(&self, op: Op) -> M {
+        match op {
+            Op::N => self.clone(),
+            Op::T | Op::C => {
+                let mut t = M::zeros(self.cols, self.rows);
+                for j in 0..self.cols {
+                    for i in 0..self.rows {
+                        let v = self.get(i, j);
+                        t.set(j, i, if op == Op::C { v.conj() } else { v });
+                    }
+                }
+                t
+            }
+        }
+    }
+    /// Element-wise modulus (as real parts): the matrix of term magnitudes for error bounds.
+    pub fn abs(&self) -> M {
+        M { rows: self.rows, cols: self.cols, d: self.d.iter().map(|z| Z::new(z.norm(), 0.0)).collect() }
+    }
+    /// The largest modulus (0 for an empty matrix).
+    pub fn max_abs(&self) -> f64 {
+        self.d.iter().map(|z| z.norm()).fold(0.0, f64::max)
+    }
+    /// `self · other` (plain triple loop).
+    pub fn mul(&self, other: &M) -> M {
+        assert_eq!(self.cols, other.rows);
+        let mut r = M::zeros(self.rows, other.cols);
+        for j in 0..other.cols {
+            for l in 0..self.cols {
+                let b = other.get(l, j);
+                for i in 0..self.rows {
+                    r.d[i + j * self.rows] += self.get(i, l) * b;
+                }
+            }
+        }
+        r
+    }
+}
+
+/// `|z|` as a real `Complex<f64>`.
+pub fn zabs(z: Z) -> Z {
+    Z::new(z.norm(), 0.0)
+}
+
+/// Reference `α·opa·opb + β·c` for already-applied ops, with BLAS semantics: `β = 0` does not
+/// read `c`, `α = 0` does not read `opa`/`opb`.
+pub fn ref_gemm(alpha: Z, opa: &M, opb: &M, beta: Z, c: &M) -> M {
+    assert_eq!((opa.rows, opb.cols), (c.rows, c.cols));
+    let prod = if alpha == Z::new(0.0, 0.0) { M::zeros(c.rows, c.cols) } else { opa.mul(opb) };
+    let mut r = M::zeros(c.rows, c.cols);
+    for k in 0..r.d.len() {
+        let bc = if beta == Z::new(0.0, 0.0) { Z::new(0.0, 0.0) } else { beta * c.d[k] };
+        let ab = if alpha == Z::new(0.0, 0.0) { Z::new(0.0, 0.0) } else { alpha * prod.d[k] };
+        r.d[k] = ab + bc;
+    }
+    r
+}
+
+/// Reference gemm plus the element-wise magnitude of its terms (`|α|·|A|·|B| + |β|·|C|`), for
+/// [`assert_close`].
+pub fn ref_gemm_with_mag(alpha: Z, opa: &M, opb: &M, beta: Z, c: &M) -> (M, M) {
+    (ref_gemm(alpha, opa, opb, beta, c), ref_gemm(zabs(alpha), &opa.abs(), &opb.abs(), zabs(beta), &c.abs()))
+}
+
+/// Reference `a + α x yᵀ` (or `yᴴ` with `conj`) for `ger`/`geru`/`gerc`, with its magnitudes.
+pub fn ref_ger(alpha: Z, x: &M, y: &M, a: &M, conj: bool) -> (M, M) {
+    let yt = y.op(if conj { Op::C } else { Op::T });
+    ref_gemm_with_mag(alpha, x, &yt, Z::new(1.0, 0.0), a)
+}
+
+/// The triangular matrix trsm uses: the `uplo` triangle of `a` (the other one read as zero),
+/// with ones on the diagonal if `diag` is `Unit` (the stored diagonal is not read).
+pub fn triangle(a: &M, uplo: Uplo, diag: Diag) -> M {
+    let n = a.rows;
+    let mut t = M::zeros(n, n);
+    for j in 0..n {
+        for i in 0..n {
+            let inside = match uplo {
+                Uplo::Upper => i < j,
+                Uplo::Lower => i > j,
+            };
+            if i == j {
+                t.set(i, j, if diag == Diag::Unit { Z::new(1.0, 0.0) } else { a.get(i, i) });
+            } else if inside {
+                t.set(i, j, a.get(i, j));
+            }
+        }
+    }
+    t
+}
+
+/// Solves `t x = b` for a triangular `t` (lower or upper, detected from its zeros is unsafe, so
+/// given) by substitution, one column of `b` at a time.
+fn solve_triangular(t: &M, lower: bool, b: &M) -> M {
+    let n = t.rows;
+    let mut x = b.clone();
+    for col in 0..b.cols {
+        let order: Vec<usize> = if lower { (0..n).collect() } else { (0..n).rev().collect() };
+        for &i in &order {
+            let mut s = x.get(i, col);
+            for l in 0..n {
+                let before = if lower { l < i } else { l > i };
+                if before {
+                    s -= t.get(i, l) * x.get(l, col);
+                }
+            }
+            x.set(i, col, s / t.get(i, i));
+        }
+    }
+    x
+}
+
+/// Reference trsm: `X` with `op(A) X = αB` (left) or `X op(A) = αB` (right), by forward/back
+/// substitution. `α = 0` gives zeros without reading `A` or `B`.
+pub fn ref_trsm(side: Side, uplo: Uplo, trans: Op, diag: Diag, alpha: Z, a: &M, b: &M) -> M {
+    if alpha == Z::new(0.0, 0.0) {
+        return M::zeros(b.rows, b.cols);
+    }
+    let t = triangle(a, uplo, diag).op(trans);
+    // op(A) is lower triangular iff (Lower, N) or (Upper, T/C).
+    let lower = (uplo == Uplo::Lower) == (trans == Op::N);
+    let mut ab = b.clone();
+    ab.d.iter_mut().for_each(|z| *z *= alpha);
+    match side {
+        Side::Left => solve_triangular(&t, lower, &ab),
+        // X op(A) = αB  ⇔  op(A)ᵀ Xᵀ = αBᵀ, and op(A)ᵀ has the other triangle.
+        Side::Right => solve_triangular(&t.op(Op::T), !lower, &ab.op(Op::T)).op(Op::T),
+    }
+}
+
+/// Reference syrk (`herm = false`: `α op(A) op(A)ᵀ + βC`) or herk (`herm = true`:
+/// `α op(A) op(A)ᴴ + βC` with the result's diagonal made real, and `C`'s diagonal read as real).
+/// `op(A)` is given already applied. Returns the full matrix and its magnitudes; only the
+/// referenced triangle is meaningful.
+pub fn ref_rank_k(herm: bool, alpha: Z, opa: &M, beta: Z, c: &M) -> (M, M) {
+    let second = opa.op(if herm { Op::C } else { Op::T });
+    let mut c = c.clone();
+    if herm {
+        for i in 0..c.rows {
+            let v = c.get(i, i);
+            c.set(i, i, Z::new(v.re, 0.0));
+        }
+    }
+    let (mut r, mag) = ref_gemm_with_mag(alpha, opa, &second, beta, &c);
+    if herm {
+        for i in 0..r.rows {
+            let v = r.get(i, i);
+            r.set(i, i, Z::new(v.re, 0.0));
+        }
+    }
+    (r, mag)
+}
+
+/// Whether `(i, j)` is in the `uplo` triangle (diagonal included).
+pub fn in_triangle(uplo: Uplo, i: usize, j: usize) -> bool {
+    match uplo {
+        Uplo::Upper => i <= j,
+        Uplo::Lower => i >= j,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tolerances
+
+/// Safety factor of every tolerance.
+pub const TOL_FACTOR: f64 = 4.0;
+
+/// The error bound of a sum of `k` products whose magnitudes add up to `mag`:
+/// `TOL_FACTOR · eps · (k + 2) · mag` (the `+ 2` covers the α and β scalings; complex
+/// arithmetic is covered by the factor).
+pub fn tol<T: TestScalar>(k: usize, mag: f64) -> f64 {
+    TOL_FACTOR * T::EPS * (k as f64 + 2.0) * mag
+}
+
+/// Asserts `got` (read back from a `T` buffer) matches `want` element-wise within
+/// [`tol`]`(k, mag[i, j])`, on the elements where `keep(i, j)` holds. NaN never passes.
+#[track_caller]
+pub fn assert_close_where<T: TestScalar>(what: &str, got: &M, want: &M, mag: &M, k: usize, keep: impl Fn(usize, usize) -> bool) {
+    assert_eq!((got.rows, got.cols), (want.rows, want.cols), "{what}: shape");
+    let mut worst: Option<(usize, usize, f64, f64, f64)> = None;
+    for j in 0..got.cols {
+        for i in 0..got.rows {
+            if !keep(i, j) {
+                continue;
+            }
+            let err = (got.get(i, j) - want.get(i, j)).norm();
+            let t = tol::<T>(k, mag.get(i, j).re);
+            // Written so NaN fails; reports the worst element (NaN counts as infinitely bad).
+            if !(err <= t) {
+                let ratio = if err.is_nan() { f64::INFINITY } else { err / t.max(f64::MIN_POSITIVE) };
+                if worst.is_none_or(|(_, _, _, _, w)| ratio > w) {
+                    worst = Some((i, j, err, t, ratio));
+                }
+            }
+        }
+    }
+    if let Some((i, j, err, t, _)) = worst {
+        panic!(
+            "{what} ({}): element ({i}, {j}) is {} but the reference is {} (error {err:e} > tolerance {t:e}; {}×{}, k = {k})",
+            T::NAME,
+            got.get(i, j),
+            want.get(i, j),
+            got.rows,
+            got.cols
+        );
+    }
+}
+
+/// [`assert_close_where`] on every element.
+#[track_caller]
+pub fn assert_close<T: TestScalar>(what: &str, got: &M, want: &M, mag: &M, k: usize) {
+    assert_close_where::<T>(what, got, want, mag, k, |_, _| true)
+}
+
+/// Asserts a scalar result within `tol(k, mag)`.
+#[track_caller]
+pub fn assert_scalar_close<T: TestScalar>(what: &str, got: Z, want: Z, mag: f64, k: usize) {
+    let err = (got - want).norm();
+    let t = tol::<T>(k, mag);
+    assert!(err <= t, "{what} ({}): got {got} but the reference is {want} (error {err:e} > tolerance {t:e}, n = {k})", T::NAME);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+/// Asserts `r` is `Err(Error::InvalidArgument)` from `routine` naming argument `arg`.
+#[track_caller]
+pub fn assert_invalid<R: std::fmt::Debug>(r: Result<R, Error>, routine: &str, arg: &str) {
+    match r {
+        Err(Error::InvalidArgument { routine: r, arg: a, ref rule }) => {
+            assert_eq!((r, a), (routine, arg), "wrong routine/argument named; rule: {rule}");
+            assert!(!rule.is_empty(), "the error should say which rule was broken");
+        }
+        other => panic!("expected Err(InvalidArgument {{ routine: {routine:?}, arg: {arg:?}, .. }}), got {other:?}"),
+    }
+}
+
+/// Asserts `r` is `Err(Error::Unsupported)` from `routine`.
+#[track_caller]
+pub fn assert_unsupported<R: std::fmt::Debug>(r: Result<R, Error>, routine: &str) {
+    match r {
+        Err(Error::Unsupported { routine: r, .. }) => assert_eq!(r, routine),
+        other => panic!("expected Err(Unsupported {{ routine: {routine:?}, .. }}), got {other:?}"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Enumerations
+
+/// All three ops.
+pub const OPS: [Op; 3] = [Op::N, Op::T, Op::C];
+/// Both triangles.
+pub const UPLOS: [Uplo; 2] = [Uplo::Upper, Uplo::Lower];
+/// Both sides.
+pub const SIDES: [Side; 2] = [Side::Left, Side::Right];
+/// Both diagonal kinds.
+pub const DIAGS: [Diag; 2] = [Diag::NonUnit, Diag::Unit];
+/// Both storage orders.
+pub const ORDERS: [Order; 2] = [Order::ColMajor, Order::RowMajor];
+
+/// `Complex<f64>` from a real number.
+pub fn zr(x: f64) -> Z {
+    Z::new(x, 0.0)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Instantiation per type
+
+/// For each generic `fn name<T: TestScalar>()`, defines a module `name` with one `#[test]` per
+/// scalar type: `name::f32`, `name::f64`, `name::c32`, `name::c64`.
+#[macro_export]
+macro_rules! for_all_types {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[test]
+            fn f32() {
+                super::$name::<f32>()
+            }
+            #[test]
+            fn f64() {
+                super::$name::<f64>()
+            }
+            #[test]
+            fn c32() {
+                super::$name::<$crate::gpublas::Complex32>()
+            }
+            #[test]
+            fn c64() {
+                super::$name::<$crate::gpublas::Complex64>()
+            }
+        }
+    )*};
+}
+
+/// Like [`for_all_types!`], for `f32` and `f64` only.
+#[macro_export]
+macro_rules! for_real_types {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[test]
+            fn f32() {
+                super::$name::<f32>()
+            }
+            #[test]
+            fn f64() {
+                super::$name::<f64>()
+            }
+        }
+    )*};
+}
+
+/// Like [`for_all_types!`], for `Complex32` and `Complex64` only.
+#[macro_export]
+macro_rules! for_complex_types {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[test]
+            fn c32() {
+                super::$name::<$crate::gpublas::Complex32>()
+            }
+            #[test]
+            fn c64() {
+                super::$name::<$crate::gpublas::Complex64>()
+            }
+        }
+    )*};
+}
+
+/// A test name for the RNG: the generic test's name plus the type.
+pub fn seed_name<T: TestScalar>(test: &str) -> String {
+    format!("{test}::{}", T::NAME)
+}
+
+#[cfg(test)]
+mod selftest {
+    use super::*;
+
+    #[test]
+    fn reference_trsm_solves_what_it_claims() {
+        let mut r = rng("selftest_trsm");
+        let n = 5;
+        for &side in &SIDES {
+            for &uplo in &UPLOS {
+                for &trans in &OPS {
+                    let mut a = M::zeros(n, n);
+                    for j in 0..n {
+                        for i in 0..n {
+                            let v: Complex64 = rand_scalar(&mut r);
+                            a.set(i, j, if i == j { v + zr(n as f64) } else { v });
+                        }
+                    }
+                    let (bm, bn) = if side == Side::Left { (n, 3) } else { (3, n) };
+                    let b = M { rows: bm, cols: bn, d: (0..bm * bn).map(|_| rand_scalar::<Complex64>(&mut r)).collect() };
+                    let x = ref_trsm(side, uplo, trans, Diag::NonUnit, zr(2.0), &a, &b);
+                    let t = triangle(&a, uplo, Diag::NonUnit).op(trans);
+                    let back = if side == Side::Left { t.mul(&x) } else { x.mul(&t) };
+                    for k in 0..b.d.len() {
+                        assert!((back.d[k] - b.d[k] * 2.0).norm() < 1e-12, "{side:?} {uplo:?} {trans:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn layout_covers_exactly_its_elements() {
+        for l in [Layout::col(3, 2).with_ld(5), Layout::row(3, 2).with_ld(4), Layout::col(0, 3)] {
+            let n = (0..l.len() + 3).filter(|&k| k < l.len() && l.covers(k)).count();
+            assert_eq!(n, l.rows * l.cols);
+        }
+    }
+
+    #[test]
+    fn tolerance_rejects_nan() {
+        let got = M { rows: 1, cols: 1, d: vec![Z::new(f64::NAN, 0.0)] };
+        let want = M { rows: 1, cols: 1, d: vec![zr(1.0)] };
+        let r = std::panic::catch_unwind(|| assert_close::<f64>("nan", &got, &want, &want, 1));
+        assert!(r.is_err());
+    }
+}
