@@ -19,7 +19,8 @@
 use std::sync::OnceLock;
 
 pub use gpublas;
-use gpublas::{Complex32, Complex64, Device, Diag, Error, Mat, MatMut, Op, Order, Scalar, Side, Uplo, Vector, VectorMut};
+pub use gpublas::prelude::*;
+pub use gpublas::{MappedSlice, MappedSliceMut};
 pub use num_complex::Complex64 as Z;
 use rand::{Rng, SeedableRng};
 pub use rand_chacha::ChaCha8Rng;
