@@ -1,0 +1,927 @@
+//! The ROCm backend: the HIP runtime and rocBLAS, loaded at run time through `rocblas-sys`.
+//! Everything vendor-neutral lives in [`super::gpu`]; this file maps gpublas's calls and enums
+//! onto HIP and rocBLAS, and their status codes onto [`Error`]s.
+//!
+//! The differences from cuBLAS absorbed here: rocBLAS's own enum values (`rocblas_operation_none`
+//! is 111, not 0), `rocblas_status` with its own names, `hipError_t` codes and messages, the
+//! handle API (`rocblas_create_handle`, `rocblas_set_stream`, `rocblas_set_pointer_mode`), the
+//! routine names (`rocblas_sgemm`, `rocblas_sgemm_strided_batched`, ...), `rocblas_stride` strides,
+//! memory pools that not every AMD device supports, and the version strings.
+
+use std::ffi::{c_char, c_int, c_void};
+
+use rocblas_sys as sys;
+
+use super::gpu::{ffi, CopyKind, Gpu, GpuApi};
+use super::{BackendKind, DevPtr};
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::scalar::{Scalar, ScalarKind};
+use crate::types::{Diag, Op, Side, Uplo};
+
+/// The ROCm backend: one AMD GPU, through rocBLAS.
+pub type Rocm = Gpu<RocmApi>;
+
+impl Device<Rocm> {
+    /// ROCm (HIP) device `ordinal` (0 is the first GPU).
+    pub fn rocm(ordinal: usize) -> Result<Self> {
+        Rocm::new(ordinal).map(Device::new)
+    }
+}
+
+/// The loaded HIP runtime and rocBLAS function tables.
+#[derive(Debug, Clone, Copy)]
+pub struct RocmApi {
+    /// The HIP runtime.
+    pub hip: &'static sys::Hip,
+    /// rocBLAS.
+    pub rb: &'static sys::Rocblas,
+}
+
+impl RocmApi {
+    fn hip_check(&self, routine: &'static str, code: sys::hipError_t) -> Result<()> {
+        if code == sys::hipSuccess {
+            Ok(())
+        } else {
+            Err(Error::Vendor {
+                library: "HIP runtime",
+                routine,
+                code: code as i64,
+                message: sys::error_string(self.hip, code),
+            })
+        }
+    }
+
+    fn rb_check(&self, routine: &'static str, status: sys::rocblas_status) -> Result<()> {
+        // `perf_degraded` means the call completed, with a smaller workspace than it wanted
+        // (low device memory): the result is valid, so it is not an error.
+        if status == sys::rocblas_status_success || status == sys::rocblas_status_perf_degraded {
+            Ok(())
+        } else {
+            Err(Error::Vendor {
+                library: "rocBLAS",
+                routine,
+                code: status as i64,
+                message: sys::status_string(self.rb, status),
+            })
+        }
+    }
+
+    /// Whether the current device supports stream-ordered allocation (`hipMallocAsync` is
+    /// exported by every HIP 5.1+, but fails on devices without memory pools). Constant per
+    /// device, so `malloc` and `free` of one context always agree.
+    fn pools_supported(&self) -> bool {
+        let mut dev: c_int = 0;
+        let mut yes: c_int = 0;
+        // SAFETY: each call writes one int.
+        let ok = unsafe {
+            (self.hip.hipGetDevice)(&mut dev) == sys::hipSuccess
+                && (self.hip.hipDeviceGetAttribute)(
+                    &mut yes,
+                    sys::hipDeviceAttributeMemoryPoolsSupported,
+                    dev,
+                ) == sys::hipSuccess
+        };
+        ok && yes != 0
+    }
+
+    fn device_name(&self, ordinal: i32) -> Option<String> {
+        let mut buf = [0 as c_char; 256];
+        // SAFETY: writes at most `len` bytes (NUL-terminated) into `buf`; on AMD a
+        // `hipDevice_t` is the device ordinal.
+        let code =
+            unsafe { (self.hip.hipDeviceGetName)(buf.as_mut_ptr(), buf.len() as c_int, ordinal) };
+        if code != sys::hipSuccess {
+            return None;
+        }
+        let bytes: Vec<u8> = buf
+            .iter()
+            .map(|&c| c as u8)
+            .take_while(|&b| b != 0)
+            .collect();
+        let name = String::from_utf8_lossy(&bytes).trim().to_string();
+        (!name.is_empty()).then_some(name)
+    }
+
+    /// rocBLAS's version as `major.minor.patch` (the library's string also carries a commit).
+    fn rocblas_version(&self) -> Option<String> {
+        let mut len: usize = 0;
+        // SAFETY: writes one size.
+        let st = unsafe { (self.rb.rocblas_get_version_string_size)(&mut len) };
+        if st != sys::rocblas_status_success || len == 0 || len > 4096 {
+            return None;
+        }
+        let mut buf = vec![0 as c_char; len];
+        // SAFETY: `buf` holds the `len` bytes rocBLAS asked for, terminating NUL included.
+        let st = unsafe { (self.rb.rocblas_get_version_string)(buf.as_mut_ptr(), len) };
+        if st != sys::rocblas_status_success {
+            return None;
+        }
+        let bytes: Vec<u8> = buf
+            .iter()
+            .map(|&c| c as u8)
+            .take_while(|&b| b != 0)
+            .collect();
+        let full = String::from_utf8_lossy(&bytes).into_owned();
+        let short: Vec<&str> = full.trim().split(['.', '-', '+']).take(3).collect();
+        Some(if short.len() == 3 {
+            short.join(".")
+        } else {
+            full.trim().to_string()
+        })
+    }
+}
+
+/// The number of HIP devices; a failing query or none at all is [`Error::NoDevice`].
+fn hip_device_count(hip: &sys::Hip) -> Result<usize> {
+    let mut n: c_int = 0;
+    // SAFETY: writes one int.
+    let code = unsafe { (hip.hipGetDeviceCount)(&mut n) };
+    if code != sys::hipSuccess {
+        return Err(Error::NoDevice {
+            backend: "rocm",
+            reason: sys::error_string(hip, code),
+        });
+    }
+    if n <= 0 {
+        return Err(Error::NoDevice {
+            backend: "rocm",
+            reason: "the HIP runtime reports no devices".into(),
+        });
+    }
+    Ok(n as usize)
+}
+
+fn op(o: Op) -> sys::rocblas_operation {
+    match o {
+        Op::N => sys::rocblas_operation_none,
+        Op::T => sys::rocblas_operation_transpose,
+        Op::C => sys::rocblas_operation_conjugate_transpose,
+    }
+}
+fn fill(u: Uplo) -> sys::rocblas_fill {
+    match u {
+        Uplo::Upper => sys::rocblas_fill_upper,
+        Uplo::Lower => sys::rocblas_fill_lower,
+    }
+}
+fn side(s: Side) -> sys::rocblas_side {
+    match s {
+        Side::Left => sys::rocblas_side_left,
+        Side::Right => sys::rocblas_side_right,
+    }
+}
+fn diag(d: Diag) -> sys::rocblas_diagonal {
+    match d {
+        Diag::NonUnit => sys::rocblas_diagonal_non_unit,
+        Diag::Unit => sys::rocblas_diagonal_unit,
+    }
+}
+
+/// Calls the s/d/c/z variant of a rocBLAS routine for `$t` with the same argument expressions
+/// (whose pointer types each variant's signature infers), and checks its status.
+macro_rules! sdcz {
+    ($api:expr, $t:ty, [$s:ident, $d:ident, $c:ident, $z:ident]($($arg:expr),* $(,)?)) => {{
+        let api = $api;
+        let (name, status) = match <$t as Scalar>::KIND {
+            ScalarKind::F32 => (stringify!($s), (api.rb.$s)($($arg),*)),
+            ScalarKind::F64 => (stringify!($d), (api.rb.$d)($($arg),*)),
+            ScalarKind::C32 => (stringify!($c), (api.rb.$c)($($arg),*)),
+            ScalarKind::C64 => (stringify!($z), (api.rb.$z)($($arg),*)),
+        };
+        api.rb_check(name, status)
+    }};
+}
+
+use ffi::{c, m, out, s};
+
+impl GpuApi for RocmApi {
+    type Stream = sys::hipStream_t;
+    type Handle = sys::rocblas_handle;
+    const KIND: BackendKind = BackendKind::Rocm;
+
+    fn load() -> Result<Self> {
+        // The runtime first, and whether it sees a device: on a machine without an AMD GPU (or
+        // driver) that is the error worth reporting, not a missing rocBLAS.
+        let hip = sys::hip()?;
+        hip_device_count(hip)?;
+        Ok(RocmApi {
+            hip,
+            rb: sys::rocblas()?,
+        })
+    }
+
+    fn device_count(&self) -> Result<usize> {
+        hip_device_count(self.hip)
+    }
+
+    fn current_device(&self) -> Result<i32> {
+        let mut d: c_int = 0;
+        // SAFETY: writes one int.
+        self.hip_check("hipGetDevice", unsafe { (self.hip.hipGetDevice)(&mut d) })?;
+        Ok(d)
+    }
+
+    fn set_device(&self, ordinal: i32) -> Result<()> {
+        // SAFETY: no pointers; an invalid ordinal is an error status.
+        self.hip_check("hipSetDevice", unsafe { (self.hip.hipSetDevice)(ordinal) })
+    }
+
+    fn describe(&self, ordinal: i32) -> String {
+        let name = self
+            .device_name(ordinal)
+            .unwrap_or_else(|| format!("HIP device {ordinal}"));
+        let mut rtv: c_int = 0;
+        // SAFETY: writes one int.
+        let code = unsafe { (self.hip.hipRuntimeGetVersion)(&mut rtv) };
+        // HIP_VERSION = major * 10_000_000 + minor * 100_000 + patch.
+        let hip = if code == sys::hipSuccess && rtv > 0 {
+            format!("HIP {}.{}", rtv / 10_000_000, (rtv / 100_000) % 100)
+        } else {
+            "HIP version unknown".to_string()
+        };
+        match self.rocblas_version() {
+            Some(v) => format!("{name} ({hip}, rocBLAS {v})"),
+            None => format!("{name} ({hip})"),
+        }
+    }
+
+    unsafe fn stream_create(&self) -> Result<Self::Stream> {
+        let mut st: sys::hipStream_t = std::ptr::null_mut();
+        // SAFETY: writes one stream handle.
+        self.hip_check("hipStreamCreateWithFlags", unsafe {
+            (self.hip.hipStreamCreateWithFlags)(&mut st, sys::hipStreamNonBlocking)
+        })?;
+        Ok(st)
+    }
+
+    unsafe fn stream_destroy(&self, st: Self::Stream) {
+        // SAFETY: the caller owns the stream and is done with it.
+        unsafe { (self.hip.hipStreamDestroy)(st) };
+    }
+
+    // Safe by the trait's signature: `Gpu` only passes the stream its context owns.
+    #[allow(clippy::not_unsafe_ptr_arg_deref)]
+    fn stream_sync(&self, st: Self::Stream) -> Result<()> {
+        // SAFETY: the stream is live (owned by the context calling this).
+        self.hip_check("hipStreamSynchronize", unsafe {
+            (self.hip.hipStreamSynchronize)(st)
+        })
+    }
+
+    unsafe fn malloc(&self, bytes: usize, st: Self::Stream) -> Result<DevPtr> {
+        let mut p: *mut c_void = std::ptr::null_mut();
+        let async_alloc = self.hip.hipMallocAsync.filter(|_| self.pools_supported());
+        // SAFETY: writes one pointer; the stream is live.
+        let (routine, code) = unsafe {
+            match async_alloc {
+                Some(f) => ("hipMallocAsync", f(&mut p, bytes, st)),
+                None => ("hipMalloc", (self.hip.hipMalloc)(&mut p, bytes)),
+            }
+        };
+        if code == sys::hipErrorOutOfMemory {
+            // SAFETY: clears the last error this failure set; no pointers.
+            unsafe { (self.hip.hipGetLastError)() };
+            return Err(Error::OutOfMemory {
+                backend: "rocm",
+                bytes,
+            });
+        }
+        self.hip_check(routine, code)?;
+        Ok(DevPtr::from_raw(p.cast()))
+    }
+
+    unsafe fn free(&self, p: DevPtr, st: Self::Stream) {
+        // `malloc` chose the pool exactly when this does (same device, same answer).
+        let async_free = self
+            .hip
+            .hipFreeAsync
+            .filter(|_| self.hip.hipMallocAsync.is_some() && self.pools_supported());
+        // SAFETY: the caller guarantees `p` is a live allocation no later work uses; the
+        // stream-ordered free runs after the work enqueued before it (plain `hipFree`
+        // synchronises the device first).
+        unsafe {
+            match async_free {
+                Some(f) => f(p.as_raw().cast(), st),
+                None => (self.hip.hipFree)(p.as_raw().cast()),
+            }
+        };
+    }
+
+    unsafe fn memcpy(
+        &self,
+        dst: *mut u8,
+        src: *const u8,
+        bytes: usize,
+        kind: CopyKind,
+        st: Self::Stream,
+    ) -> Result<()> {
+        let kind = match kind {
+            CopyKind::HostToDevice => sys::hipMemcpyHostToDevice,
+            CopyKind::DeviceToHost => sys::hipMemcpyDeviceToHost,
+            CopyKind::DeviceToDevice => sys::hipMemcpyDeviceToDevice,
+        };
+        // SAFETY: the caller guarantees both ranges for `bytes` bytes.
+        self.hip_check("hipMemcpyAsync", unsafe {
+            (self.hip.hipMemcpyAsync)(dst.cast(), src.cast(), bytes, kind, st)
+        })
+    }
+
+    unsafe fn memset_zero(&self, dst: DevPtr, bytes: usize, st: Self::Stream) -> Result<()> {
+        // SAFETY: the caller guarantees the range.
+        self.hip_check("hipMemsetAsync", unsafe {
+            (self.hip.hipMemsetAsync)(dst.as_raw().cast(), 0, bytes, st)
+        })
+    }
+
+    unsafe fn handle_create(&self, st: Self::Stream) -> Result<Self::Handle> {
+        let mut h: sys::rocblas_handle = std::ptr::null_mut();
+        // SAFETY: writes one handle; then configures it (live) for the live stream.
+        unsafe {
+            self.rb_check(
+                "rocblas_create_handle",
+                (self.rb.rocblas_create_handle)(&mut h),
+            )?;
+            let set = self
+                .rb_check("rocblas_set_stream", (self.rb.rocblas_set_stream)(h, st))
+                .and_then(|_| {
+                    self.rb_check(
+                        "rocblas_set_pointer_mode",
+                        (self.rb.rocblas_set_pointer_mode)(h, sys::rocblas_pointer_mode_host),
+                    )
+                });
+            if let Err(e) = set {
+                (self.rb.rocblas_destroy_handle)(h);
+                return Err(e);
+            }
+        }
+        Ok(h)
+    }
+
+    unsafe fn handle_destroy(&self, h: Self::Handle) {
+        // SAFETY: the caller owns the handle and is done with it.
+        unsafe { (self.rb.rocblas_destroy_handle)(h) };
+    }
+
+    unsafe fn axpy<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        alpha: &T,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()> {
+        // SAFETY: the caller guarantees every pointer's extent for these dimensions.
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [rocblas_saxpy, rocblas_daxpy, rocblas_caxpy, rocblas_zaxpy](
+                    h,
+                    n,
+                    s(alpha),
+                    c(x),
+                    incx,
+                    m(y),
+                    incy
+                )
+            )
+        }
+    }
+    unsafe fn scal<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        alpha: &T,
+        x: DevPtr,
+        incx: i32,
+    ) -> Result<()> {
+        // SAFETY: as for `axpy`.
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [rocblas_sscal, rocblas_dscal, rocblas_cscal, rocblas_zscal](
+                    h,
+                    n,
+                    s(alpha),
+                    m(x),
+                    incx
+                )
+            )
+        }
+    }
+    unsafe fn copy<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()> {
+        // SAFETY: as for `axpy`.
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [rocblas_scopy, rocblas_dcopy, rocblas_ccopy, rocblas_zcopy](
+                    h,
+                    n,
+                    c(x),
+                    incx,
+                    m(y),
+                    incy
+                )
+            )
+        }
+    }
+    unsafe fn swap<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()> {
+        // SAFETY: as for `axpy`.
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [rocblas_sswap, rocblas_dswap, rocblas_cswap, rocblas_zswap](
+                    h,
+                    n,
+                    m(x),
+                    incx,
+                    m(y),
+                    incy
+                )
+            )
+        }
+    }
+    unsafe fn dot<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        conj: bool,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+        r: &mut T,
+    ) -> Result<()> {
+        // SAFETY: as for `axpy`; the result is written to host memory (host pointer mode, in
+        // which rocBLAS waits for the result before returning).
+        unsafe {
+            if conj {
+                sdcz!(
+                    self,
+                    T,
+                    [rocblas_sdot, rocblas_ddot, rocblas_cdotc, rocblas_zdotc](
+                        h,
+                        n,
+                        c(x),
+                        incx,
+                        c(y),
+                        incy,
+                        out(r)
+                    )
+                )
+            } else {
+                sdcz!(
+                    self,
+                    T,
+                    [rocblas_sdot, rocblas_ddot, rocblas_cdotu, rocblas_zdotu](
+                        h,
+                        n,
+                        c(x),
+                        incx,
+                        c(y),
+                        incy,
+                        out(r)
+                    )
+                )
+            }
+        }
+    }
+    unsafe fn nrm2<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        r: &mut T::Real,
+    ) -> Result<()> {
+        // SAFETY: as for `dot`.
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [rocblas_snrm2, rocblas_dnrm2, rocblas_scnrm2, rocblas_dznrm2](
+                    h,
+                    n,
+                    c(x),
+                    incx,
+                    out(r)
+                )
+            )
+        }
+    }
+    unsafe fn asum<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        r: &mut T::Real,
+    ) -> Result<()> {
+        // SAFETY: as for `dot`.
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [rocblas_sasum, rocblas_dasum, rocblas_scasum, rocblas_dzasum](
+                    h,
+                    n,
+                    c(x),
+                    incx,
+                    out(r)
+                )
+            )
+        }
+    }
+    unsafe fn iamax<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        max: bool,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        r: &mut i32,
+    ) -> Result<()> {
+        // SAFETY: as for `dot`; rocBLAS returns a 1-based `rocblas_int`, as cuBLAS does.
+        unsafe {
+            if max {
+                sdcz!(
+                    self,
+                    T,
+                    [
+                        rocblas_isamax,
+                        rocblas_idamax,
+                        rocblas_icamax,
+                        rocblas_izamax
+                    ](h, n, c(x), incx, r)
+                )
+            } else {
+                sdcz!(
+                    self,
+                    T,
+                    [
+                        rocblas_isamin,
+                        rocblas_idamin,
+                        rocblas_icamin,
+                        rocblas_izamin
+                    ](h, n, c(x), incx, r)
+                )
+            }
+        }
+    }
+    unsafe fn gemv<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        trans: Op,
+        mm: i32,
+        n: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        x: DevPtr,
+        incx: i32,
+        beta: &T,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()> {
+        // SAFETY: as for `axpy`.
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [rocblas_sgemv, rocblas_dgemv, rocblas_cgemv, rocblas_zgemv](
+                    h,
+                    op(trans),
+                    mm,
+                    n,
+                    s(alpha),
+                    c(a),
+                    lda,
+                    c(x),
+                    incx,
+                    s(beta),
+                    m(y),
+                    incy
+                )
+            )
+        }
+    }
+    unsafe fn ger<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        conj: bool,
+        mm: i32,
+        n: i32,
+        alpha: &T,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+        a: DevPtr,
+        lda: i32,
+    ) -> Result<()> {
+        // SAFETY: as for `axpy`.
+        unsafe {
+            if conj {
+                sdcz!(
+                    self,
+                    T,
+                    [rocblas_sger, rocblas_dger, rocblas_cgerc, rocblas_zgerc](
+                        h,
+                        mm,
+                        n,
+                        s(alpha),
+                        c(x),
+                        incx,
+                        c(y),
+                        incy,
+                        m(a),
+                        lda
+                    )
+                )
+            } else {
+                sdcz!(
+                    self,
+                    T,
+                    [rocblas_sger, rocblas_dger, rocblas_cgeru, rocblas_zgeru](
+                        h,
+                        mm,
+                        n,
+                        s(alpha),
+                        c(x),
+                        incx,
+                        c(y),
+                        incy,
+                        m(a),
+                        lda
+                    )
+                )
+            }
+        }
+    }
+    unsafe fn gemm<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        ta: Op,
+        tb: Op,
+        mm: i32,
+        n: i32,
+        k: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        b: DevPtr,
+        ldb: i32,
+        beta: &T,
+        cc: DevPtr,
+        ldc: i32,
+    ) -> Result<()> {
+        // SAFETY: as for `axpy`.
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [rocblas_sgemm, rocblas_dgemm, rocblas_cgemm, rocblas_zgemm](
+                    h,
+                    op(ta),
+                    op(tb),
+                    mm,
+                    n,
+                    k,
+                    s(alpha),
+                    c(a),
+                    lda,
+                    c(b),
+                    ldb,
+                    s(beta),
+                    m(cc),
+                    ldc
+                )
+            )
+        }
+    }
+    unsafe fn trsm<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        sd: Side,
+        uplo: Uplo,
+        trans: Op,
+        dg: Diag,
+        mm: i32,
+        n: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        b: DevPtr,
+        ldb: i32,
+    ) -> Result<()> {
+        // SAFETY: as for `axpy`.
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [rocblas_strsm, rocblas_dtrsm, rocblas_ctrsm, rocblas_ztrsm](
+                    h,
+                    side(sd),
+                    fill(uplo),
+                    op(trans),
+                    diag(dg),
+                    mm,
+                    n,
+                    s(alpha),
+                    c(a),
+                    lda,
+                    m(b),
+                    ldb
+                )
+            )
+        }
+    }
+    unsafe fn syrk<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        uplo: Uplo,
+        trans: Op,
+        n: i32,
+        k: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        beta: &T,
+        cc: DevPtr,
+        ldc: i32,
+    ) -> Result<()> {
+        // SAFETY: as for `axpy`.
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [rocblas_ssyrk, rocblas_dsyrk, rocblas_csyrk, rocblas_zsyrk](
+                    h,
+                    fill(uplo),
+                    op(trans),
+                    n,
+                    k,
+                    s(alpha),
+                    c(a),
+                    lda,
+                    s(beta),
+                    m(cc),
+                    ldc
+                )
+            )
+        }
+    }
+    unsafe fn herk<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        uplo: Uplo,
+        trans: Op,
+        n: i32,
+        k: i32,
+        alpha: &T::Real,
+        a: DevPtr,
+        lda: i32,
+        beta: &T::Real,
+        cc: DevPtr,
+        ldc: i32,
+    ) -> Result<()> {
+        // SAFETY: as for `axpy`; for real types herk is syrk, whose scalars are the same reals.
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [rocblas_ssyrk, rocblas_dsyrk, rocblas_cherk, rocblas_zherk](
+                    h,
+                    fill(uplo),
+                    op(trans),
+                    n,
+                    k,
+                    s(alpha),
+                    c(a),
+                    lda,
+                    s(beta),
+                    m(cc),
+                    ldc
+                )
+            )
+        }
+    }
+    unsafe fn gemm_strided_batched<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        ta: Op,
+        tb: Op,
+        mm: i32,
+        n: i32,
+        k: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        sa: i64,
+        b: DevPtr,
+        ldb: i32,
+        sb: i64,
+        beta: &T,
+        cc: DevPtr,
+        ldc: i32,
+        sc: i64,
+        batch: i32,
+    ) -> Result<()> {
+        let (sa, sb, sc): (
+            sys::rocblas_stride,
+            sys::rocblas_stride,
+            sys::rocblas_stride,
+        ) = (sa, sb, sc);
+        // SAFETY: as for `axpy`, for every matrix of the batch.
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [
+                    rocblas_sgemm_strided_batched,
+                    rocblas_dgemm_strided_batched,
+                    rocblas_cgemm_strided_batched,
+                    rocblas_zgemm_strided_batched
+                ](
+                    h,
+                    op(ta),
+                    op(tb),
+                    mm,
+                    n,
+                    k,
+                    s(alpha),
+                    c(a),
+                    lda,
+                    sa,
+                    c(b),
+                    ldb,
+                    sb,
+                    s(beta),
+                    m(cc),
+                    ldc,
+                    sc,
+                    batch
+                )
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn enum_values_are_rocblas_own() {
+        assert_eq!(op(Op::N), 111);
+        assert_eq!(op(Op::T), 112);
+        assert_eq!(op(Op::C), 113);
+        assert_eq!((fill(Uplo::Upper), fill(Uplo::Lower)), (121, 122));
+        assert_eq!((diag(Diag::NonUnit), diag(Diag::Unit)), (131, 132));
+        assert_eq!((side(Side::Left), side(Side::Right)), (141, 142));
+        assert_eq!(sys::hipErrorOutOfMemory, 2);
+    }
+
+    #[test]
+    fn without_rocm_new_reports_the_missing_hip_runtime() {
+        if std::env::var_os("GPUBLAS_HIP_PATH").is_some()
+            || std::env::var_os("GPUBLAS_ROCBLAS_PATH").is_some()
+            || sys::hip().is_ok()
+        {
+            eprintln!("skipped: ROCm is installed or its override variables are set");
+            return;
+        }
+        match Rocm::new(0) {
+            Err(Error::LibraryNotFound(e)) => {
+                let msg = e.to_string();
+                assert!(msg.contains("libamdhip64.so.7"), "{msg}");
+                assert!(msg.contains("GPUBLAS_HIP_PATH"), "{msg}");
+            }
+            Err(other) => panic!("expected LibraryNotFound, got {other}"),
+            Ok(dev) => panic!("opened a ROCm device without ROCm: {dev:?}"),
+        }
+        assert!(matches!(Device::rocm(0), Err(Error::LibraryNotFound(_))));
+    }
+}
