@@ -99,7 +99,16 @@ impl GpuApi for CudaApi {
     const KIND: BackendKind = BackendKind::Cuda;
 
     fn load() -> Result<Self> {
-        Ok(CudaApi { rt: sys::cudart()?, bl: sys::cublas()? })
+        // The runtime first, and whether it sees a device: on a machine without a GPU (or
+        // driver) that is the error worth reporting, not a missing cuBLAS.
+        let rt = sys::cudart()?;
+        let mut n: c_int = 0;
+        // SAFETY: writes one int.
+        let code = unsafe { (rt.cudaGetDeviceCount)(&mut n) };
+        if code != sys::cudaSuccess {
+            return Err(Error::NoDevice { backend: "cuda", reason: sys::error_string(rt, code) });
+        }
+        Ok(CudaApi { rt, bl: sys::cublas()? })
     }
 
     fn device_count(&self) -> Result<usize> {

@@ -1,0 +1,85 @@
+//! How `Device::auto()` and the GPU backends behave on a machine without a usable GPU, and the
+//! loader errors users see. These run in CI (no GPU there).
+
+use gpublas::{BackendKind, Device, Error};
+use std::sync::Mutex;
+
+/// `GPUBLAS_BACKEND` is process-wide; tests that set it take this lock.
+static ENV: Mutex<()> = Mutex::new(());
+
+fn with_backend_var<R>(value: Option<&str>, f: impl FnOnce() -> R) -> R {
+    let _guard = ENV.lock().unwrap_or_else(|p| p.into_inner());
+    let old = std::env::var_os(gpublas::BACKEND_VAR);
+    match value {
+        Some(v) => std::env::set_var(gpublas::BACKEND_VAR, v),
+        None => std::env::remove_var(gpublas::BACKEND_VAR),
+    }
+    let r = f();
+    match old {
+        Some(v) => std::env::set_var(gpublas::BACKEND_VAR, v),
+        None => std::env::remove_var(gpublas::BACKEND_VAR),
+    }
+    r
+}
+
+#[test]
+fn forcing_host_gives_the_host_backend() {
+    let dev = with_backend_var(Some("host"), Device::auto).expect("host is always available");
+    assert_eq!(dev.kind(), BackendKind::Host);
+    assert!(dev.describe().starts_with("host:"), "{}", dev.describe());
+}
+
+#[test]
+fn unknown_backend_name_is_an_error_naming_the_choices() {
+    let err = with_backend_var(Some("opencl"), Device::auto).unwrap_err();
+    assert!(matches!(err, Error::BackendUnavailable { .. }), "{err:?}");
+    assert!(err.to_string().contains("cuda, rocm, host"), "{err}");
+}
+
+#[cfg(not(feature = "cuda"))]
+#[test]
+fn forcing_cuda_without_the_feature_is_an_error_not_a_fallback() {
+    let err = with_backend_var(Some("cuda"), Device::auto).unwrap_err();
+    assert!(err.to_string().contains("without the `cuda` feature"), "{err}");
+}
+
+#[cfg(not(feature = "rocm"))]
+#[test]
+fn forcing_rocm_without_the_feature_is_an_error_not_a_fallback() {
+    let err = with_backend_var(Some("rocm"), Device::auto).unwrap_err();
+    assert!(err.to_string().contains("without the `rocm` feature"), "{err}");
+}
+
+/// Where no NVIDIA driver is installed (CI), the compiled CUDA backend must fail to open with
+/// a clear error, `auto()` must fall through to the host and say why, and forcing CUDA must be
+/// an error. Opt-in because a machine with a GPU would (rightly) open it: run with
+/// `--ignored` where there is no GPU.
+#[cfg(feature = "cuda")]
+#[test]
+#[ignore = "needs a machine without an NVIDIA GPU"]
+fn without_a_gpu_cuda_is_an_error_and_auto_falls_back_to_host() {
+    let err = gpublas::Cuda::new(0).unwrap_err();
+    assert!(matches!(err, Error::LibraryNotFound(_) | Error::NoDevice { .. }), "{err:?}");
+    let dev = with_backend_var(None, Device::auto).expect("auto always finds the host");
+    #[cfg(not(feature = "rocm"))]
+    assert_eq!(dev.kind(), BackendKind::Host);
+    assert!(dev.skipped().iter().any(|e| matches!(e, Error::LibraryNotFound(_) | Error::NoDevice { .. })), "{:?}", dev.skipped());
+    let forced = with_backend_var(Some("cuda"), Device::auto).unwrap_err();
+    assert!(matches!(forced, Error::LibraryNotFound(_) | Error::NoDevice { .. }), "{forced:?}");
+}
+
+/// With the real CUDA runtime (`GPUBLAS_CUDART_PATH`, e.g. from PyPI's `nvidia-cuda-runtime`
+/// wheel) on a machine with no driver, opening CUDA reports "no device" with the runtime's own
+/// message. Fails if the variable is unset.
+#[cfg(feature = "cuda")]
+#[test]
+#[ignore = "needs GPUBLAS_CUDART_PATH pointing at a real libcudart, on a machine without a GPU"]
+fn real_cuda_runtime_without_a_driver_reports_no_device() {
+    let path = std::env::var("GPUBLAS_CUDART_PATH").expect("set GPUBLAS_CUDART_PATH to a real libcudart.so");
+    assert!(std::path::Path::new(&path).exists(), "{path} does not exist");
+    let err = gpublas::Cuda::new(0).unwrap_err();
+    match &err {
+        Error::NoDevice { backend: "cuda", reason } => assert!(reason.contains("cudaError"), "{reason}"),
+        other => panic!("expected NoDevice from the real runtime, got {other:?}"),
+    }
+}

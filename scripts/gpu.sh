@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Runs gpublas's whole GPU verification for one backend: the conformance suite (every op x 4
+# types), the examples (including the offload_args acceptance example), a memory-checker pass,
+# and the benchmark, with a "N passed, M failed" summary printed last.
+#
+#   scripts/gpu.sh build [cuda|rocm]     on a machine with Rust (no GPU needed): builds the test,
+#                                        example and bench executables into .gpu-bin/<backend>/
+#   scripts/gpu.sh run   [cuda|rocm]     on the GPU machine (no Rust needed): runs them all;
+#                                        logs go to $OUT (or ./gpu-logs); exits non-zero on any failure
+#   scripts/gpu.sh all   [cuda|rocm]     both, on one machine that has Rust and a GPU
+#
+# Options for run: --no-bench, --no-sanitize, --quick-bench.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cmd=${1:-}
+backend=${2:-cuda}
+shift $(( $# >= 2 ? 2 : $# ))
+case "$backend" in cuda|rocm) ;; *) echo "backend must be cuda or rocm" >&2; exit 2 ;; esac
+bin=.gpu-bin/$backend
+
+build() {
+    rm -rf "$bin"
+    mkdir -p "$bin/tests"
+    export CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_PROFILE_RELEASE_STRIP=symbols
+    cargo test --release --features "$backend" -p gpublas-tests -p gpublas --no-run --message-format=json 2>/dev/null |
+        python3 -c '
+import json, shutil, sys
+dest = sys.argv[1]
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]:
+        pkg = m["package_id"].split("#")[0].rsplit("/", 1)[-1]
+        name = m["target"]["name"].replace("-", "_")
+        kind = m["target"]["kind"][0]
+        shutil.copy(m["executable"], dest + "/" + pkg + "-" + kind + "-" + name)
+' "$bin/tests"
+    cargo build --release --features "$backend" -p gpublas-examples --bins
+    for e in quickstart offload_args ndarray; do cp "target/release/$e" "$bin/"; done
+    if [ "$backend" = cuda ] && cargo metadata --no-deps --format-version 1 | grep -q '"gpublas-bench"'; then
+        cargo build --release --features cuda -p gpublas-bench --bin cuda_bench
+        cp target/release/cuda_bench "$bin/"
+    fi
+    ls -la "$bin" "$bin/tests"
+    du -sh "$bin"
+}
+
+run() {
+    local bench=1 sanitize=1 quick=
+    for a in "$@"; do
+        case "$a" in
+            --no-bench) bench= ;;
+            --no-sanitize) sanitize= ;;
+            --quick-bench) quick=--quick ;;
+        esac
+    done
+    local logs=${OUT:-gpu-logs}
+    mkdir -p "$logs"
+    export GPUBLAS_BACKEND=$backend
+    local passed=0 failed=0 lines=()
+    note() { lines+=("$1"); echo "$1"; }
+
+    echo "== $(date -u +%FT%TZ) backend=$backend"
+    command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
+
+    for t in "$bin"/tests/*; do
+        local name log
+        name=$(basename "$t")
+        log="$logs/test-$name.log"
+        set +e
+        "$t" --include-ignored --test-threads=4 >"$log" 2>&1
+        local rc=$?
+        set -e
+        local p f
+        p=$(grep -Eo '[0-9]+ passed' "$log" | awk '{s+=$1} END {print s+0}')
+        f=$(grep -Eo '[0-9]+ failed' "$log" | awk '{s+=$1} END {print s+0}')
+        if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+        passed=$((passed + p)); failed=$((failed + f))
+        note "tests  $name: $p passed, $f failed (exit $rc)"
+        if [ "$f" -ne 0 ]; then grep -E '^(test .* FAILED|---- |thread .* panicked)' "$log" | head -40 || true; tail -5 "$log"; fi
+    done
+
+    for e in quickstart offload_args ndarray; do
+        local log="$logs/example-$e.log"
+        if "$bin/$e" >"$log" 2>&1; then
+            passed=$((passed + 1)); note "example $e: ok ($(head -1 "$log"))"
+        else
+            failed=$((failed + 1)); note "example $e: FAILED"; cat "$log"
+        fi
+    done
+
+    if [ -n "$sanitize" ] && [ "$backend" = cuda ]; then
+        local cs
+        cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+        if [ -x "$cs" ]; then
+            for e in offload_args quickstart; do
+                local log="$logs/memcheck-$e.log"
+                if "$cs" --tool memcheck --leak-check full --error-exitcode 3 "$bin/$e" >"$log" 2>&1; then
+                    passed=$((passed + 1)); note "memcheck $e: ok ($(grep -E 'ERROR SUMMARY' "$log" | tail -1))"
+                else
+                    failed=$((failed + 1)); note "memcheck $e: FAILED"; tail -30 "$log"
+                fi
+            done
+        else
+            note "memcheck: compute-sanitizer not found (not counted)"
+        fi
+    fi
+
+    if [ -n "$bench" ] && [ -x "$bin/cuda_bench" ] && [ "$backend" = cuda ]; then
+        if "$bin/cuda_bench" $quick --out "$logs/bench.md" >"$logs/bench.log" 2>&1; then
+            note "bench: done (table in bench.md)"
+        else
+            failed=$((failed + 1)); note "bench: FAILED"; tail -20 "$logs/bench.log"
+        fi
+        cat "$logs/bench.md" 2>/dev/null || true
+    fi
+
+    printf '%s\n' "${lines[@]}" >"$logs/summary.txt"
+    echo "gpu suite ($backend): $passed passed, $failed failed" | tee -a "$logs/summary.txt"
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}
+
+case "$cmd" in
+    build) build ;;
+    run) run "$@" ;;
+    all) build && run "$@" ;;
+    *) sed -n '2,14p' "$0"; exit 2 ;;
+esac
