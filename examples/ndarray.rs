@@ -3,7 +3,14 @@
 use gpublas::prelude::*;
 use ndarray::{s, Array2, ShapeBuilder};
 
-fn main() -> Result<(), Error> {
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn run() -> Result<(), Error> {
     let dev = Device::auto()?;
     println!("backend: {}", dev.describe());
 
@@ -22,7 +29,11 @@ fn main() -> Result<(), Error> {
     // gemm into a column slice of a larger array (written back through the view).
     let mut out = Array2::<f32>::from_elem((4, 5), -1.0);
     dev.gemm(Op::N, Op::N, 1.0, &a, &b, 0.0, out.slice_mut(s![.., 1..3]))?;
-    let untouched = out.column(0).iter().chain(out.column(3).iter()).all(|&v| v == -1.0);
+    let untouched = out
+        .column(0)
+        .iter()
+        .chain(out.column(3).iter())
+        .all(|&v| v == -1.0);
 
     if c != want || d != want_d || out.slice(s![.., 1..3]) != want || !untouched {
         eprintln!("FAILED: results differ from ndarray's own dot");

@@ -9,7 +9,14 @@
 
 use gpublas::prelude::*;
 
-fn main() -> Result<(), Error> {
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn run() -> Result<(), Error> {
     let dev = Device::auto()?;
     println!("backend: {}", dev.describe());
 
@@ -31,7 +38,14 @@ fn main() -> Result<(), Error> {
         let a_d = dev.map(&a)?;
         let x_d = dev.map(&x)?;
         for _ in 0..10 {
-            dev.gemv(Op::N, alpha, Mat::col_major(&a_d, m, n), &x_d, beta, &mut y2)?;
+            dev.gemv(
+                Op::N,
+                alpha,
+                Mat::col_major(&a_d, m, n),
+                &x_d,
+                beta,
+                &mut y2,
+            )?;
         }
     }
     println!("A, x mapped once:        y = {y2:?}");

@@ -5,7 +5,14 @@
 
 use gpublas::prelude::*;
 
-fn main() -> Result<(), Error> {
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn run() -> Result<(), Error> {
     let dev = Device::auto()?;
     println!("backend: {}", dev.describe());
     for skipped in dev.skipped() {
@@ -14,12 +21,24 @@ fn main() -> Result<(), Error> {
 
     let (m, k, n) = (64, 48, 32);
     // Deterministic, non-trivial inputs (column-major).
-    let a: Vec<f64> = (0..m * k).map(|i| ((i * 7 % 13) as f64 - 6.0) / 4.0).collect();
-    let b: Vec<f64> = (0..k * n).map(|i| ((i * 5 % 11) as f64 - 5.0) / 3.0).collect();
+    let a: Vec<f64> = (0..m * k)
+        .map(|i| ((i * 7 % 13) as f64 - 6.0) / 4.0)
+        .collect();
+    let b: Vec<f64> = (0..k * n)
+        .map(|i| ((i * 5 % 11) as f64 - 5.0) / 3.0)
+        .collect();
     let mut c = vec![f64::NAN; m * n]; // beta = 0: C is overwritten, never read
 
     // Host scalars and host slices in, result written back into `c`.
-    dev.gemm(Op::N, Op::N, 1.0, Mat::col_major(&a, m, k), Mat::col_major(&b, k, n), 0.0, MatMut::col_major(&mut c, m, n))?;
+    dev.gemm(
+        Op::N,
+        Op::N,
+        1.0,
+        Mat::col_major(&a, m, k),
+        Mat::col_major(&b, k, n),
+        0.0,
+        MatMut::col_major(&mut c, m, n),
+    )?;
 
     let mut max_err = 0.0f64;
     for j in 0..n {

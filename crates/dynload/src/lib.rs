@@ -67,10 +67,18 @@ impl LibSpec {
         }
         let mut out = Vec::new();
         for var in self.root_vars {
-            let Some(root) = std::env::var_os(var) else { continue };
+            let Some(root) = std::env::var_os(var) else {
+                continue;
+            };
             for sub in self.root_subdirs {
                 for name in self.candidates {
-                    out.push(PathBuf::from(&root).join(sub).join(name).display().to_string());
+                    out.push(
+                        PathBuf::from(&root)
+                            .join(sub)
+                            .join(name)
+                            .display()
+                            .to_string(),
+                    );
                 }
             }
         }
@@ -90,7 +98,12 @@ impl LibSpec {
                 Err(e) => reason = e.to_string(),
             }
         }
-        Err(LoadError { lib: self.name, tried, reason, override_var: self.override_var })
+        Err(LoadError {
+            lib: self.name,
+            tried,
+            reason,
+            override_var: self.override_var,
+        })
     }
 
     /// A [`LoadError`] for a library that loaded from `path` but lacks `symbol`.
@@ -198,7 +211,10 @@ mod tests {
     const NOWHERE: LibSpec = LibSpec {
         name: "nowhere",
         override_var: "GPUBLAS_DYNLOAD_TEST_NOWHERE",
-        candidates: &["libgpublas-does-not-exist.so.1", "libgpublas-does-not-exist.so"],
+        candidates: &[
+            "libgpublas-does-not-exist.so.1",
+            "libgpublas-does-not-exist.so",
+        ],
         root_vars: &[],
         root_subdirs: &[],
     };
@@ -207,14 +223,21 @@ mod tests {
     fn missing_library_is_an_error_listing_every_candidate() {
         let err = NOWHERE.open().unwrap_err();
         assert_eq!(err.lib, "nowhere");
-        assert_eq!(err.tried, ["libgpublas-does-not-exist.so.1", "libgpublas-does-not-exist.so"]);
+        assert_eq!(
+            err.tried,
+            [
+                "libgpublas-does-not-exist.so.1",
+                "libgpublas-does-not-exist.so"
+            ]
+        );
         let msg = err.to_string();
         assert!(msg.contains("libgpublas-does-not-exist.so.1"), "{msg}");
         assert!(msg.contains("GPUBLAS_DYNLOAD_TEST_NOWHERE"), "{msg}");
     }
 
     dyn_api! {
-        /// A table whose required symbol does not exist.
+        /// A table whose required symbol does not exist (never loaded, so never read).
+        #[allow(dead_code)]
         pub struct Broken {
             required {
                 fn gpublas_no_such_symbol(x: i32) -> i32;
@@ -225,8 +248,15 @@ mod tests {
 
     #[test]
     fn missing_required_symbol_is_an_error_naming_it() {
-        let libc = LibSpec { candidates: &["libc.so.6"], ..NOWHERE };
+        let libc = LibSpec {
+            candidates: &["libc.so.6"],
+            ..NOWHERE
+        };
         let err = Broken::load(&libc).unwrap_err();
-        assert!(err.reason.contains("gpublas_no_such_symbol"), "{}", err.reason);
+        assert!(
+            err.reason.contains("gpublas_no_such_symbol"),
+            "{}",
+            err.reason
+        );
     }
 }

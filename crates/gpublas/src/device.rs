@@ -31,13 +31,17 @@ pub(crate) struct Present {
 
 impl<B: Backend> Clone for Device<B> {
     fn clone(&self) -> Self {
-        Device { inner: self.inner.clone() }
+        Device {
+            inner: self.inner.clone(),
+        }
     }
 }
 
 impl<B: Backend + std::fmt::Debug> std::fmt::Debug for Device<B> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Device").field("backend", &self.inner.backend).finish_non_exhaustive()
+        f.debug_struct("Device")
+            .field("backend", &self.inner.backend)
+            .finish_non_exhaustive()
     }
 }
 
@@ -92,7 +96,8 @@ impl<B: Backend> Device<B> {
 
     /// Whether `other` is this device (or a clone of it) or shares its context.
     pub fn same_device(&self, other: &Device<B>) -> bool {
-        Arc::ptr_eq(&self.inner, &other.inner) || self.inner.backend.same_context(&other.inner.backend)
+        Arc::ptr_eq(&self.inner, &other.inner)
+            || self.inner.backend.same_context(&other.inner.backend)
     }
 
     /// Returns (once) an error a guard's `Drop` could not return.
@@ -120,12 +125,16 @@ impl<B: Backend> Device<B> {
     }
 
     /// The device address of host bytes `[start, start + bytes)` if a live mapping holds them.
-    pub(crate) fn present_lookup(&self, start: usize, bytes: usize) -> Option<crate::backend::DevPtr> {
+    pub(crate) fn present_lookup(
+        &self,
+        start: usize,
+        bytes: usize,
+    ) -> Option<crate::backend::DevPtr> {
         let table = lock(&self.inner.present);
         table
             .iter()
             .find(|p| p.start <= start && start + bytes <= p.end)
-            .map(|p| p.dev.add::<u8>(start - p.start))
+            .map(|p| p.dev.offset::<u8>(start - p.start))
     }
 }
 
@@ -146,7 +155,10 @@ impl Device<Dynamic> {
     /// not usable is an error, never a silent fallback. [`Device::skipped`] tells why earlier
     /// candidates were passed over.
     pub fn auto() -> Result<Self> {
-        let forced = std::env::var(BACKEND_VAR).unwrap_or_default().trim().to_ascii_lowercase();
+        let forced = std::env::var(BACKEND_VAR)
+            .unwrap_or_default()
+            .trim()
+            .to_ascii_lowercase();
         match forced.as_str() {
             "" | "auto" => Ok(Self::first_usable()),
             "host" => Ok(Device::new(Dynamic::Host(Host))),

@@ -83,6 +83,10 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
     pub(crate) fn arg(routine: &'static str, arg: &'static str, rule: impl Into<String>) -> Self {
-        Error::InvalidArgument { routine, arg, rule: rule.into() }
+        Error::InvalidArgument {
+            routine,
+            arg,
+            rule: rule.into(),
+        }
     }
 }

@@ -62,5 +62,8 @@ pub use backend::Rocm;
 
 /// Everything a typical caller needs.
 pub mod prelude {
-    pub use crate::{Backend, Blas, Complex32, Complex64, Device, DeviceBuffer, Diag, Error, Mat, MatMut, Op, Order, Scalar, Side, Uplo, Vector, VectorMut};
+    pub use crate::{
+        Backend, Blas, Complex32, Complex64, Device, DeviceBuffer, Diag, Error, Mat, MatMut, Op,
+        Order, Scalar, Side, Uplo, Vector, VectorMut,
+    };
 }

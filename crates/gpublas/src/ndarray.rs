@@ -7,9 +7,15 @@
 //! with gaps are copied rather than passed with a leading dimension so that no transfer ever
 //! covers memory outside the view, which another view may own.
 
-use ndarray::{Array2, ArrayBase, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Data, DataMut, Ix1, Ix2, ShapeBuilder};
+use ndarray::{
+    Array2, ArrayBase, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Data, DataMut, Ix1,
+    Ix2, ShapeBuilder,
+};
 
-use crate::args::{check_mat, check_vec, MatDesc, MatDescMut, MatIn, MatOut, Shape, Src, SrcMut, VecDesc, VecDescMut, VecIn, VecOut};
+use crate::args::{
+    check_mat, check_vec, MatDesc, MatDescMut, MatIn, MatOut, Shape, Src, SrcMut, VecDesc,
+    VecDescMut, VecIn, VecOut,
+};
 use crate::backend::{Backend, Blas};
 use crate::device::Device;
 use crate::error::Result;
@@ -36,7 +42,10 @@ impl<'a, T: Scalar, B: Backend> VecOut<'a, T, B> for ArrayViewMut1<'a, T> {
         } else {
             let copy = self.iter().copied().collect();
             let mut view = self;
-            SrcMut::owned(copy, Box::new(move |data: &[T]| view.iter_mut().zip(data).for_each(|(d, s)| *d = *s)))
+            SrcMut::owned(
+                copy,
+                Box::new(move |data: &[T]| view.iter_mut().zip(data).for_each(|(d, s)| *d = *s)),
+            )
         };
         check_vec(routine, arg, n, 1, src.len())?;
         Ok(VecDescMut { src, n, inc: 1 })
@@ -47,11 +56,20 @@ impl<'a, T: Scalar, B: Backend> MatIn<'a, T, B> for ArrayView2<'a, T> {
     fn mat_in(self, routine: &'static str, arg: &'static str) -> Result<MatDesc<'a, T, B>> {
         let (rows, cols) = self.dim();
         let (src, order) = if self.is_standard_layout() {
-            (Src::host(self.to_slice().unwrap_or_default()), Order::RowMajor)
+            (
+                Src::host(self.to_slice().unwrap_or_default()),
+                Order::RowMajor,
+            )
         } else if self.t().is_standard_layout() {
-            (Src::host(self.to_slice_memory_order().unwrap_or_default()), Order::ColMajor)
+            (
+                Src::host(self.to_slice_memory_order().unwrap_or_default()),
+                Order::ColMajor,
+            )
         } else {
-            (Src::owned(self.t().iter().copied().collect()), Order::ColMajor)
+            (
+                Src::owned(self.t().iter().copied().collect()),
+                Order::ColMajor,
+            )
         };
         let shape = Shape::dense(rows, cols, order);
         check_mat(routine, arg, &shape, src.len())?;
@@ -63,13 +81,25 @@ impl<'a, T: Scalar, B: Backend> MatOut<'a, T, B> for ArrayViewMut2<'a, T> {
     fn mat_out(self, routine: &'static str, arg: &'static str) -> Result<MatDescMut<'a, T, B>> {
         let (rows, cols) = self.dim();
         let (src, order) = if self.is_standard_layout() {
-            (SrcMut::host(self.into_slice().unwrap_or_default()), Order::RowMajor)
+            (
+                SrcMut::host(self.into_slice().unwrap_or_default()),
+                Order::RowMajor,
+            )
         } else if self.t().is_standard_layout() {
-            (SrcMut::host(self.into_slice_memory_order().unwrap_or_default()), Order::ColMajor)
+            (
+                SrcMut::host(self.into_slice_memory_order().unwrap_or_default()),
+                Order::ColMajor,
+            )
         } else {
             let copy = self.t().iter().copied().collect();
             let mut t = self.reversed_axes();
-            (SrcMut::owned(copy, Box::new(move |data: &[T]| t.iter_mut().zip(data).for_each(|(d, s)| *d = *s))), Order::ColMajor)
+            (
+                SrcMut::owned(
+                    copy,
+                    Box::new(move |data: &[T]| t.iter_mut().zip(data).for_each(|(d, s)| *d = *s)),
+                ),
+                Order::ColMajor,
+            )
         };
         let shape = Shape::dense(rows, cols, order);
         let dense = check_mat(routine, arg, &shape, src.len())?;
@@ -82,7 +112,9 @@ impl<'a, T: Scalar, B: Backend, S: Data<Elem = T>> VecIn<'a, T, B> for &'a Array
         self.view().vec_in(routine, arg)
     }
 }
-impl<'a, T: Scalar, B: Backend, S: DataMut<Elem = T>> VecOut<'a, T, B> for &'a mut ArrayBase<S, Ix1> {
+impl<'a, T: Scalar, B: Backend, S: DataMut<Elem = T>> VecOut<'a, T, B>
+    for &'a mut ArrayBase<S, Ix1>
+{
     fn vec_out(self, routine: &'static str, arg: &'static str) -> Result<VecDescMut<'a, T, B>> {
         self.view_mut().vec_out(routine, arg)
     }
@@ -92,7 +124,9 @@ impl<'a, T: Scalar, B: Backend, S: Data<Elem = T>> MatIn<'a, T, B> for &'a Array
         self.view().mat_in(routine, arg)
     }
 }
-impl<'a, T: Scalar, B: Backend, S: DataMut<Elem = T>> MatOut<'a, T, B> for &'a mut ArrayBase<S, Ix2> {
+impl<'a, T: Scalar, B: Backend, S: DataMut<Elem = T>> MatOut<'a, T, B>
+    for &'a mut ArrayBase<S, Ix2>
+{
     fn mat_out(self, routine: &'static str, arg: &'static str) -> Result<MatDescMut<'a, T, B>> {
         self.view_mut().mat_out(routine, arg)
     }
@@ -100,7 +134,11 @@ impl<'a, T: Scalar, B: Backend, S: DataMut<Elem = T>> MatOut<'a, T, B> for &'a m
 
 impl<B: Backend> Device<B> {
     /// `A · B` as a new row-major `Array2` (any input layouts).
-    pub fn matmul<'a, T: Scalar>(&'a self, a: impl MatIn<'a, T, B>, b: impl MatIn<'a, T, B>) -> Result<Array2<T>>
+    pub fn matmul<'a, T: Scalar>(
+        &'a self,
+        a: impl MatIn<'a, T, B>,
+        b: impl MatIn<'a, T, B>,
+    ) -> Result<Array2<T>>
     where
         B: Blas<T>,
     {

@@ -40,14 +40,20 @@ fn unknown_backend_name_is_an_error_naming_the_choices() {
 #[test]
 fn forcing_cuda_without_the_feature_is_an_error_not_a_fallback() {
     let err = with_backend_var(Some("cuda"), Device::auto).unwrap_err();
-    assert!(err.to_string().contains("without the `cuda` feature"), "{err}");
+    assert!(
+        err.to_string().contains("without the `cuda` feature"),
+        "{err}"
+    );
 }
 
 #[cfg(not(feature = "rocm"))]
 #[test]
 fn forcing_rocm_without_the_feature_is_an_error_not_a_fallback() {
     let err = with_backend_var(Some("rocm"), Device::auto).unwrap_err();
-    assert!(err.to_string().contains("without the `rocm` feature"), "{err}");
+    assert!(
+        err.to_string().contains("without the `rocm` feature"),
+        "{err}"
+    );
 }
 
 /// Where no NVIDIA driver is installed (CI), the compiled CUDA backend must fail to open with
@@ -59,13 +65,25 @@ fn forcing_rocm_without_the_feature_is_an_error_not_a_fallback() {
 #[ignore = "needs a machine without an NVIDIA GPU"]
 fn without_a_gpu_cuda_is_an_error_and_auto_falls_back_to_host() {
     let err = gpublas::Cuda::new(0).unwrap_err();
-    assert!(matches!(err, Error::LibraryNotFound(_) | Error::NoDevice { .. }), "{err:?}");
+    assert!(
+        matches!(err, Error::LibraryNotFound(_) | Error::NoDevice { .. }),
+        "{err:?}"
+    );
     let dev = with_backend_var(None, Device::auto).expect("auto always finds the host");
     #[cfg(not(feature = "rocm"))]
     assert_eq!(dev.kind(), BackendKind::Host);
-    assert!(dev.skipped().iter().any(|e| matches!(e, Error::LibraryNotFound(_) | Error::NoDevice { .. })), "{:?}", dev.skipped());
+    assert!(
+        dev.skipped()
+            .iter()
+            .any(|e| matches!(e, Error::LibraryNotFound(_) | Error::NoDevice { .. })),
+        "{:?}",
+        dev.skipped()
+    );
     let forced = with_backend_var(Some("cuda"), Device::auto).unwrap_err();
-    assert!(matches!(forced, Error::LibraryNotFound(_) | Error::NoDevice { .. }), "{forced:?}");
+    assert!(
+        matches!(forced, Error::LibraryNotFound(_) | Error::NoDevice { .. }),
+        "{forced:?}"
+    );
 }
 
 /// With the real CUDA runtime (`GPUBLAS_CUDART_PATH`, e.g. from PyPI's `nvidia-cuda-runtime`
@@ -75,11 +93,18 @@ fn without_a_gpu_cuda_is_an_error_and_auto_falls_back_to_host() {
 #[test]
 #[ignore = "needs GPUBLAS_CUDART_PATH pointing at a real libcudart, on a machine without a GPU"]
 fn real_cuda_runtime_without_a_driver_reports_no_device() {
-    let path = std::env::var("GPUBLAS_CUDART_PATH").expect("set GPUBLAS_CUDART_PATH to a real libcudart.so");
-    assert!(std::path::Path::new(&path).exists(), "{path} does not exist");
+    let path = std::env::var("GPUBLAS_CUDART_PATH")
+        .expect("set GPUBLAS_CUDART_PATH to a real libcudart.so");
+    assert!(
+        std::path::Path::new(&path).exists(),
+        "{path} does not exist"
+    );
     let err = gpublas::Cuda::new(0).unwrap_err();
     match &err {
-        Error::NoDevice { backend: "cuda", reason } => assert!(reason.contains("cudaError"), "{reason}"),
+        Error::NoDevice {
+            backend: "cuda",
+            reason,
+        } => assert!(reason.contains("cudaError"), "{reason}"),
         other => panic!("expected NoDevice from the real runtime, got {other:?}"),
     }
 }

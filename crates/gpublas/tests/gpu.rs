@@ -7,8 +7,12 @@ use gpublas::BackendKind;
 
 fn gpu() -> Device {
     let want = std::env::var(gpublas::BACKEND_VAR).unwrap_or_default();
-    assert!(want == "cuda" || want == "rocm", "GPU tests need GPUBLAS_BACKEND=cuda or rocm (got {want:?})");
-    let dev = Device::auto().unwrap_or_else(|e| panic!("GPUBLAS_BACKEND={want} but no usable GPU: {e}"));
+    assert!(
+        want == "cuda" || want == "rocm",
+        "GPU tests need GPUBLAS_BACKEND=cuda or rocm (got {want:?})"
+    );
+    let dev =
+        Device::auto().unwrap_or_else(|e| panic!("GPUBLAS_BACKEND={want} but no usable GPU: {e}"));
     assert_ne!(dev.kind(), BackendKind::Host);
     dev
 }
@@ -26,11 +30,16 @@ fn naive_gemm(a: &[f64], b: &[f64], m: usize, k: usize, n: usize) -> Vec<f64> {
 }
 
 fn data(len: usize, seed: usize) -> Vec<f64> {
-    (0..len).map(|i| (((i * 7919 + seed * 104_729) % 1000) as f64) / 500.0 - 1.0).collect()
+    (0..len)
+        .map(|i| (((i * 7919 + seed * 104_729) % 1000) as f64) / 500.0 - 1.0)
+        .collect()
 }
 
 fn close(a: &[f64], b: &[f64]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() <= 1e-12 * (1.0 + y.abs()) * 64.0)
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| (x - y).abs() <= 1e-12 * (1.0 + y.abs()) * 64.0)
 }
 
 #[test]
@@ -51,8 +60,12 @@ fn gpu_out_of_memory_is_an_error_and_the_device_stays_usable() {
         Err(Error::OutOfMemory { bytes, .. }) => assert_eq!(bytes, huge * 8),
         other => panic!("expected OutOfMemory, got {other:?}"),
     }
-    let x = dev.upload(&[1.0f64, 2.0, 3.0]).expect("device still usable");
-    let mut y = dev.upload(&[1.0f64, 1.0, 1.0]).expect("device still usable");
+    let x = dev
+        .upload(&[1.0f64, 2.0, 3.0])
+        .expect("device still usable");
+    let mut y = dev
+        .upload(&[1.0f64, 1.0, 1.0])
+        .expect("device still usable");
     dev.axpy(2.0, &x, &mut y).expect("axpy after OOM");
     assert_eq!(y.to_vec().expect("download"), [3.0, 5.0, 7.0]);
 }
@@ -86,7 +99,10 @@ fn gpu_forgotten_guard_never_writes_host_memory_afterwards() {
     dev.axpy(1.0, &x, &mut g).expect("axpy");
     std::mem::forget(g); // leaks the device copy; must not copy back later
     dev.synchronize().expect("sync");
-    assert!(y.iter().all(|&v| v == 5.0), "host memory changed after the guard was forgotten");
+    assert!(
+        y.iter().all(|&v| v == 5.0),
+        "host memory changed after the guard was forgotten"
+    );
     drop(y);
     // The device keeps working, and nothing touches the freed host memory.
     let z = dev.upload(&vec![2.0f64; 1 << 16]).expect("upload");
@@ -104,7 +120,16 @@ fn gpu_present_table_reuses_a_live_mapping_and_sub_slices() {
     let guard = dev.map(&a).expect("map");
     let mut c = vec![f64::NAN; m * n];
     // `&a[5..]` lies inside the live mapping: resolved to an offset of its device copy.
-    dev.gemm(Op::N, Op::N, 1.0, Mat::col_major(&a[5..], m, k), Mat::col_major(&b, k, n), 0.0, MatMut::col_major(&mut c, m, n)).expect("gemm");
+    dev.gemm(
+        Op::N,
+        Op::N,
+        1.0,
+        Mat::col_major(&a[5..], m, k),
+        Mat::col_major(&b, k, n),
+        0.0,
+        MatMut::col_major(&mut c, m, n),
+    )
+    .expect("gemm");
     drop(guard);
     assert!(close(&c, &want));
 }
@@ -117,7 +142,10 @@ fn gpu_buffer_of_another_device_is_rejected() {
     let x = one.upload(&[1.0f64, 2.0]).expect("upload");
     let mut y = two.zeros::<f64>(2).expect("zeros");
     let err = two.axpy(1.0, &x, &mut y).unwrap_err();
-    assert!(matches!(err, Error::InvalidArgument { arg: "x", .. }), "{err:?}");
+    assert!(
+        matches!(err, Error::InvalidArgument { arg: "x", .. }),
+        "{err:?}"
+    );
     assert_eq!(y.to_vec().expect("download"), [0.0, 0.0]);
 }
 
@@ -137,7 +165,16 @@ fn gpu_many_threads_share_one_device() {
                 let b_d = dev.upload(&b).expect("upload");
                 for _ in 0..25 {
                     let mut c = dev.zeros::<f64>(m * n).expect("zeros");
-                    dev.gemm(Op::N, Op::N, 1.0, Mat::col_major(&a_d, m, k), Mat::col_major(&b_d, k, n), 0.0, MatMut::col_major(&mut c, m, n)).expect("gemm");
+                    dev.gemm(
+                        Op::N,
+                        Op::N,
+                        1.0,
+                        Mat::col_major(&a_d, m, k),
+                        Mat::col_major(&b_d, k, n),
+                        0.0,
+                        MatMut::col_major(&mut c, m, n),
+                    )
+                    .expect("gemm");
                     assert!(close(&c.to_vec().expect("download"), &want), "thread {t}");
                 }
             });
@@ -155,10 +192,33 @@ fn gpu_device_resident_chain_needs_no_host_copies() {
     let mut b_d = dev.upload(&a).expect("upload");
     let mut c_d = dev.zeros::<f64>(n * n).expect("zeros");
     // C = A·A, then B = A·C, all on the device; only the end result comes back.
-    dev.gemm(Op::N, Op::N, 1.0, Mat::col_major(&a_d, n, n), Mat::col_major(&b_d, n, n), 0.0, MatMut::col_major(&mut c_d, n, n)).expect("gemm 1");
-    dev.gemm(Op::N, Op::N, 1.0, Mat::col_major(&a_d, n, n), Mat::col_major(&c_d, n, n), 0.0, MatMut::col_major(&mut b_d, n, n)).expect("gemm 2");
+    dev.gemm(
+        Op::N,
+        Op::N,
+        1.0,
+        Mat::col_major(&a_d, n, n),
+        Mat::col_major(&b_d, n, n),
+        0.0,
+        MatMut::col_major(&mut c_d, n, n),
+    )
+    .expect("gemm 1");
+    dev.gemm(
+        Op::N,
+        Op::N,
+        1.0,
+        Mat::col_major(&a_d, n, n),
+        Mat::col_major(&c_d, n, n),
+        0.0,
+        MatMut::col_major(&mut b_d, n, n),
+    )
+    .expect("gemm 2");
     let want = naive_gemm(&a, &naive_gemm(&a, &a, n, n, n), n, n, n);
     let got = b_d.to_vec().expect("download");
     let scale = want.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-    assert!(got.iter().zip(&want).all(|(g, w)| (g - w).abs() <= 1e-10 * scale), "chained result differs");
+    assert!(
+        got.iter()
+            .zip(&want)
+            .all(|(g, w)| (g - w).abs() <= 1e-10 * scale),
+        "chained result differs"
+    );
 }

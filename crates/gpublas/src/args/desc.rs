@@ -73,7 +73,14 @@ impl Shape {
     }
     fn new(rows: usize, cols: usize, order: Order) -> Self {
         let inner = if order == Order::ColMajor { rows } else { cols };
-        Shape { rows, cols, ld: inner.max(1), order, count: 1, stride: None }
+        Shape {
+            rows,
+            cols,
+            ld: inner.max(1),
+            order,
+            count: 1,
+            stride: None,
+        }
     }
     /// Rows and columns of the column-major matrix actually stored (the transpose for row-major).
     pub fn stored(&self) -> (usize, usize) {
@@ -101,11 +108,17 @@ macro_rules! mat_ctors {
         impl<'a, A: ?Sized> $ty<'a, A> {
             /// `rows × cols`, column-major (BLAS's layout), leading dimension `max(1, rows)`.
             pub fn col_major(data: $data, rows: usize, cols: usize) -> Self {
-                $ty { data, shape: Shape::new(rows, cols, Order::ColMajor) }
+                $ty {
+                    data,
+                    shape: Shape::new(rows, cols, Order::ColMajor),
+                }
             }
             /// `rows × cols`, row-major (C's and ndarray's layout), leading dimension `max(1, cols)`.
             pub fn row_major(data: $data, rows: usize, cols: usize) -> Self {
-                $ty { data, shape: Shape::new(rows, cols, Order::RowMajor) }
+                $ty {
+                    data,
+                    shape: Shape::new(rows, cols, Order::RowMajor),
+                }
             }
             /// Sets the leading dimension (distance between columns, or rows if row-major).
             pub fn with_ld(mut self, ld: usize) -> Self {
@@ -180,26 +193,68 @@ pub trait MatOut<'a, T: Scalar, B: Backend> {
     fn mat_out(self, routine: &'static str, arg: &'static str) -> Result<MatDescMut<'a, T, B>>;
 }
 
-pub(crate) fn check_vec(routine: &'static str, arg: &'static str, n: usize, inc: usize, len: usize) -> Result<()> {
+pub(crate) fn check_vec(
+    routine: &'static str,
+    arg: &'static str,
+    n: usize,
+    inc: usize,
+    len: usize,
+) -> Result<()> {
     if inc == 0 {
-        return Err(Error::arg(routine, arg, "has increment 0; it must be at least 1"));
+        return Err(Error::arg(
+            routine,
+            arg,
+            "has increment 0; it must be at least 1",
+        ));
     }
-    let need = if n == 0 { Some(0) } else { (n - 1).checked_mul(inc).and_then(|v| v.checked_add(1)) };
+    let need = if n == 0 {
+        Some(0)
+    } else {
+        (n - 1).checked_mul(inc).and_then(|v| v.checked_add(1))
+    };
     match need {
         Some(need) if need <= len => Ok(()),
-        _ => Err(Error::arg(routine, arg, format!("is too short: {n} elements with increment {inc} need {} but it has {len}", need.map_or("more than usize::MAX".into(), |v| v.to_string())))),
+        _ => Err(Error::arg(
+            routine,
+            arg,
+            format!(
+                "is too short: {n} elements with increment {inc} need {} but it has {len}",
+                need.map_or("more than usize::MAX".into(), |v| v.to_string())
+            ),
+        )),
     }
 }
 
-pub(crate) fn check_mat(routine: &'static str, arg: &'static str, s: &Shape, len: usize) -> Result<bool> {
+pub(crate) fn check_mat(
+    routine: &'static str,
+    arg: &'static str,
+    s: &Shape,
+    len: usize,
+) -> Result<bool> {
     let (inner, _) = s.stored();
     if s.ld < inner.max(1) {
-        let what = if s.order == Order::ColMajor { "rows" } else { "columns" };
-        return Err(Error::arg(routine, arg, format!("has leading dimension {} < max(1, {what} = {inner})", s.ld)));
+        let what = if s.order == Order::ColMajor {
+            "rows"
+        } else {
+            "columns"
+        };
+        return Err(Error::arg(
+            routine,
+            arg,
+            format!("has leading dimension {} < max(1, {what} = {inner})", s.ld),
+        ));
     }
-    let extent = s.extent().ok_or_else(|| Error::arg(routine, arg, "spans more than usize::MAX elements"))?;
+    let extent = s
+        .extent()
+        .ok_or_else(|| Error::arg(routine, arg, "spans more than usize::MAX elements"))?;
     let stride = s.batch_stride();
-    let need = if s.count == 0 || extent == 0 { Some(0) } else { (s.count - 1).checked_mul(stride).and_then(|v| v.checked_add(extent)) };
+    let need = if s.count == 0 || extent == 0 {
+        Some(0)
+    } else {
+        (s.count - 1)
+            .checked_mul(stride)
+            .and_then(|v| v.checked_add(extent))
+    };
     match need {
         Some(need) if need <= len => Ok(need == len && (s.count <= 1 || stride == extent) && s.ld == inner),
         _ => Err(Error::arg(routine, arg, format!(
@@ -253,7 +308,11 @@ impl<'a, T: Scalar, B: Backend, A: ?Sized + Input<T, B>> VecIn<'a, T, B> for Vec
     fn vec_in(self, routine: &'static str, arg: &'static str) -> Result<VecDesc<'a, T, B>> {
         let src = self.data.src();
         check_vec(routine, arg, self.n, self.inc, src.len())?;
-        Ok(VecDesc { src, n: self.n, inc: self.inc })
+        Ok(VecDesc {
+            src,
+            n: self.n,
+            inc: self.inc,
+        })
     }
 }
 
@@ -261,7 +320,11 @@ impl<'a, T: Scalar, B: Backend, A: ?Sized + Output<T, B>> VecOut<'a, T, B> for V
     fn vec_out(self, routine: &'static str, arg: &'static str) -> Result<VecDescMut<'a, T, B>> {
         let src = self.data.src_mut();
         check_vec(routine, arg, self.n, self.inc, src.len())?;
-        Ok(VecDescMut { src, n: self.n, inc: self.inc })
+        Ok(VecDescMut {
+            src,
+            n: self.n,
+            inc: self.inc,
+        })
     }
 }
 
@@ -269,7 +332,10 @@ impl<'a, T: Scalar, B: Backend, A: ?Sized + Input<T, B>> MatIn<'a, T, B> for Mat
     fn mat_in(self, routine: &'static str, arg: &'static str) -> Result<MatDesc<'a, T, B>> {
         let src = self.data.src();
         check_mat(routine, arg, &self.shape, src.len())?;
-        Ok(MatDesc { src, shape: self.shape })
+        Ok(MatDesc {
+            src,
+            shape: self.shape,
+        })
     }
 }
 
@@ -277,27 +343,53 @@ impl<'a, T: Scalar, B: Backend, A: ?Sized + Output<T, B>> MatOut<'a, T, B> for M
     fn mat_out(self, routine: &'static str, arg: &'static str) -> Result<MatDescMut<'a, T, B>> {
         let src = self.data.src_mut();
         let dense = check_mat(routine, arg, &self.shape, src.len())?;
-        Ok(MatDescMut { src, shape: self.shape, dense })
+        Ok(MatDescMut {
+            src,
+            shape: self.shape,
+            dense,
+        })
     }
 }
 
 impl<'a, T: Scalar, B: Backend> VecDesc<'a, T, B> {
-    pub(crate) fn store(self, dev: &'a Device<B>, routine: &'static str, arg: &'static str) -> Result<Stored<'a, T, B>> {
+    pub(crate) fn store(
+        self,
+        dev: &'a Device<B>,
+        routine: &'static str,
+        arg: &'static str,
+    ) -> Result<Stored<'a, T, B>> {
         self.src.store(dev, routine, arg)
     }
 }
 impl<'a, T: Scalar, B: Backend> VecDescMut<'a, T, B> {
-    pub(crate) fn store(self, dev: &'a Device<B>, copy_in: bool, routine: &'static str, arg: &'static str) -> Result<StoredMut<'a, T, B>> {
+    pub(crate) fn store(
+        self,
+        dev: &'a Device<B>,
+        copy_in: bool,
+        routine: &'static str,
+        arg: &'static str,
+    ) -> Result<StoredMut<'a, T, B>> {
         self.src.store(dev, copy_in, routine, arg)
     }
 }
 impl<'a, T: Scalar, B: Backend> MatDesc<'a, T, B> {
-    pub(crate) fn store(self, dev: &'a Device<B>, routine: &'static str, arg: &'static str) -> Result<Stored<'a, T, B>> {
+    pub(crate) fn store(
+        self,
+        dev: &'a Device<B>,
+        routine: &'static str,
+        arg: &'static str,
+    ) -> Result<Stored<'a, T, B>> {
         self.src.store(dev, routine, arg)
     }
 }
 impl<'a, T: Scalar, B: Backend> MatDescMut<'a, T, B> {
-    pub(crate) fn store(self, dev: &'a Device<B>, copy_in: bool, routine: &'static str, arg: &'static str) -> Result<StoredMut<'a, T, B>> {
+    pub(crate) fn store(
+        self,
+        dev: &'a Device<B>,
+        copy_in: bool,
+        routine: &'static str,
+        arg: &'static str,
+    ) -> Result<StoredMut<'a, T, B>> {
         self.src.store(dev, copy_in, routine, arg)
     }
 }

@@ -14,9 +14,12 @@ mod desc;
 mod resolve;
 
 pub(crate) use desc::{check_mat, check_vec, Shape};
-pub use desc::{Mat, MatDesc, MatDescMut, MatIn, MatMut, MatOut, VecDesc, VecDescMut, VecIn, VecOut, Vector, VectorMut};
-pub use resolve::{Src, SrcMut};
+pub use desc::{
+    Mat, MatDesc, MatDescMut, MatIn, MatMut, MatOut, VecDesc, VecDescMut, VecIn, VecOut, Vector,
+    VectorMut,
+};
 pub(crate) use resolve::Stored;
+pub use resolve::{Src, SrcMut};
 
 use crate::backend::Backend;
 use crate::memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, MappedSliceMut};

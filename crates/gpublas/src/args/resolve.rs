@@ -14,7 +14,11 @@ pub(crate) enum SrcKind<'a, T: Scalar, B: Backend> {
     /// Host memory, mapped for the call.
     Host(&'a [T]),
     /// Already on a device.
-    Device { ptr: DevPtr, len: usize, dev: &'a Device<B> },
+    Device {
+        ptr: DevPtr,
+        len: usize,
+        dev: &'a Device<B>,
+    },
     /// A host copy the argument conversion made (e.g. of a strided ndarray view).
     Owned(Vec<T>),
 }
@@ -27,7 +31,11 @@ pub(crate) type Scatter<'a, T> = Box<dyn FnOnce(&[T]) + 'a>;
 
 pub(crate) enum SrcMutKind<'a, T: Scalar, B: Backend> {
     Host(&'a mut [T]),
-    Device { ptr: DevPtr, len: usize, dev: &'a Device<B> },
+    Device {
+        ptr: DevPtr,
+        len: usize,
+        dev: &'a Device<B>,
+    },
     Owned(Vec<T>, Scatter<'a, T>),
 }
 
@@ -69,11 +77,20 @@ impl<'a, T: Scalar, B: Backend> SrcMut<'a, T, B> {
     }
 }
 
-fn check_device<B: Backend>(own: &Device<B>, dev: &Device<B>, routine: &'static str, arg: &'static str) -> Result<()> {
+fn check_device<B: Backend>(
+    own: &Device<B>,
+    dev: &Device<B>,
+    routine: &'static str,
+    arg: &'static str,
+) -> Result<()> {
     if own.same_device(dev) {
         Ok(())
     } else {
-        Err(Error::arg(routine, arg, "lives on another device than the one the call runs on"))
+        Err(Error::arg(
+            routine,
+            arg,
+            "lives on another device than the one the call runs on",
+        ))
     }
 }
 
@@ -86,7 +103,10 @@ pub(crate) struct Stored<'a, T: Scalar, B: Backend> {
 
 /// Brings host bytes to the device: zero-copy on host-memory backends, a live read-only mapping
 /// if one covers them (present), else a temporary upload.
-fn host_to_device<'a, T: Scalar, B: Backend>(dev: &'a Device<B>, s: &[T]) -> Result<(DevPtr, Option<RawAlloc<'a, B>>)> {
+fn host_to_device<'a, T: Scalar, B: Backend>(
+    dev: &'a Device<B>,
+    s: &[T],
+) -> Result<(DevPtr, Option<RawAlloc<'a, B>>)> {
     if dev.backend().host_memory() {
         return Ok((DevPtr::from_raw(s.as_ptr() as *mut u8), None));
     }
@@ -103,19 +123,36 @@ fn host_to_device<'a, T: Scalar, B: Backend>(dev: &'a Device<B>, s: &[T]) -> Res
 
 impl<'a, T: Scalar, B: Backend> Src<'a, T, B> {
     /// Makes the elements available on `dev` for one call.
-    pub(crate) fn store(self, dev: &'a Device<B>, routine: &'static str, arg: &'static str) -> Result<Stored<'a, T, B>> {
+    pub(crate) fn store(
+        self,
+        dev: &'a Device<B>,
+        routine: &'static str,
+        arg: &'static str,
+    ) -> Result<Stored<'a, T, B>> {
         match self.0 {
             SrcKind::Host(s) => {
                 let (ptr, temp) = host_to_device(dev, s)?;
-                Ok(Stored { ptr, _temp: temp, _copy: None })
+                Ok(Stored {
+                    ptr,
+                    _temp: temp,
+                    _copy: None,
+                })
             }
             SrcKind::Device { ptr, dev: own, .. } => {
                 check_device(own, dev, routine, arg)?;
-                Ok(Stored { ptr, _temp: None, _copy: None })
+                Ok(Stored {
+                    ptr,
+                    _temp: None,
+                    _copy: None,
+                })
             }
             SrcKind::Owned(v) => {
                 let (ptr, temp) = host_to_device(dev, &v)?;
-                Ok(Stored { ptr, _temp: temp, _copy: Some(v) })
+                Ok(Stored {
+                    ptr,
+                    _temp: temp,
+                    _copy: Some(v),
+                })
             }
         }
     }
@@ -133,7 +170,11 @@ pub(crate) struct StoredMut<'a, T: Scalar, B: Backend> {
 
 /// Brings writable host bytes to the device; `copy_in = false` skips the upload (for calls that
 /// overwrite every element of the storage).
-fn host_to_device_mut<'a, T: Scalar, B: Backend>(dev: &'a Device<B>, s: &mut [T], copy_in: bool) -> Result<(DevPtr, Option<RawAlloc<'a, B>>)> {
+fn host_to_device_mut<'a, T: Scalar, B: Backend>(
+    dev: &'a Device<B>,
+    s: &mut [T],
+    copy_in: bool,
+) -> Result<(DevPtr, Option<RawAlloc<'a, B>>)> {
     if dev.backend().host_memory() {
         return Ok((DevPtr::from_raw(s.as_mut_ptr().cast()), None));
     }
@@ -149,19 +190,43 @@ fn host_to_device_mut<'a, T: Scalar, B: Backend>(dev: &'a Device<B>, s: &mut [T]
 
 impl<'a, T: Scalar, B: Backend> SrcMut<'a, T, B> {
     /// Makes the elements available on `dev` for one call.
-    pub(crate) fn store(self, dev: &'a Device<B>, copy_in: bool, routine: &'static str, arg: &'static str) -> Result<StoredMut<'a, T, B>> {
+    pub(crate) fn store(
+        self,
+        dev: &'a Device<B>,
+        copy_in: bool,
+        routine: &'static str,
+        arg: &'static str,
+    ) -> Result<StoredMut<'a, T, B>> {
         match self.0 {
             SrcMutKind::Host(s) => {
                 let (ptr, temp) = host_to_device_mut(dev, s, copy_in)?;
-                Ok(StoredMut { ptr, dev, target: temp.as_ref().map(|_| s), temp, copy: None })
+                Ok(StoredMut {
+                    ptr,
+                    dev,
+                    target: temp.as_ref().map(|_| s),
+                    temp,
+                    copy: None,
+                })
             }
             SrcMutKind::Device { ptr, dev: own, .. } => {
                 check_device(own, dev, routine, arg)?;
-                Ok(StoredMut { ptr, dev, temp: None, target: None, copy: None })
+                Ok(StoredMut {
+                    ptr,
+                    dev,
+                    temp: None,
+                    target: None,
+                    copy: None,
+                })
             }
             SrcMutKind::Owned(mut v, scatter) => {
                 let (ptr, temp) = host_to_device_mut(dev, &mut v, copy_in)?;
-                Ok(StoredMut { ptr, dev, temp, target: None, copy: Some((v, scatter)) })
+                Ok(StoredMut {
+                    ptr,
+                    dev,
+                    temp,
+                    target: None,
+                    copy: Some((v, scatter)),
+                })
             }
         }
     }

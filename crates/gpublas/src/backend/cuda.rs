@@ -37,7 +37,12 @@ impl CudaApi {
         if code == sys::cudaSuccess {
             Ok(())
         } else {
-            Err(Error::Vendor { library: "CUDA runtime", routine, code: code as i64, message: sys::error_string(self.rt, code) })
+            Err(Error::Vendor {
+                library: "CUDA runtime",
+                routine,
+                code: code as i64,
+                message: sys::error_string(self.rt, code),
+            })
         }
     }
 
@@ -45,7 +50,12 @@ impl CudaApi {
         if status == sys::CUBLAS_STATUS_SUCCESS {
             Ok(())
         } else {
-            Err(Error::Vendor { library: "cuBLAS", routine, code: status as i64, message: sys::status_string(self.bl, status) })
+            Err(Error::Vendor {
+                library: "cuBLAS",
+                routine,
+                code: status as i64,
+                message: sys::status_string(self.bl, status),
+            })
         }
     }
 }
@@ -106,9 +116,15 @@ impl GpuApi for CudaApi {
         // SAFETY: writes one int.
         let code = unsafe { (rt.cudaGetDeviceCount)(&mut n) };
         if code != sys::cudaSuccess {
-            return Err(Error::NoDevice { backend: "cuda", reason: sys::error_string(rt, code) });
+            return Err(Error::NoDevice {
+                backend: "cuda",
+                reason: sys::error_string(rt, code),
+            });
         }
-        Ok(CudaApi { rt, bl: sys::cublas()? })
+        Ok(CudaApi {
+            rt,
+            bl: sys::cublas()?,
+        })
     }
 
     fn device_count(&self) -> Result<usize> {
@@ -116,10 +132,16 @@ impl GpuApi for CudaApi {
         // SAFETY: writes one int.
         let code = unsafe { (self.rt.cudaGetDeviceCount)(&mut n) };
         if code != sys::cudaSuccess {
-            return Err(Error::NoDevice { backend: "cuda", reason: sys::error_string(self.rt, code) });
+            return Err(Error::NoDevice {
+                backend: "cuda",
+                reason: sys::error_string(self.rt, code),
+            });
         }
         if n <= 0 {
-            return Err(Error::NoDevice { backend: "cuda", reason: "the CUDA runtime reports no devices".into() });
+            return Err(Error::NoDevice {
+                backend: "cuda",
+                reason: "the CUDA runtime reports no devices".into(),
+            });
         }
         Ok(n as usize)
     }
@@ -137,7 +159,10 @@ impl GpuApi for CudaApi {
     }
 
     fn describe(&self, ordinal: i32) -> String {
-        let name = self.rt.device_name(ordinal).unwrap_or_else(|_| format!("CUDA device {ordinal}"));
+        let name = self
+            .rt
+            .device_name(ordinal)
+            .unwrap_or_else(|_| format!("CUDA device {ordinal}"));
         let mut rtv: c_int = 0;
         // SAFETY: writes one int.
         unsafe { (self.rt.cudaRuntimeGetVersion)(&mut rtv) };
@@ -147,7 +172,9 @@ impl GpuApi for CudaApi {
     unsafe fn stream_create(&self) -> Result<Self::Stream> {
         let mut st: sys::cudaStream_t = std::ptr::null_mut();
         // SAFETY: writes one stream handle.
-        self.rt_check("cudaStreamCreateWithFlags", unsafe { (self.rt.cudaStreamCreateWithFlags)(&mut st, sys::cudaStreamNonBlocking) })?;
+        self.rt_check("cudaStreamCreateWithFlags", unsafe {
+            (self.rt.cudaStreamCreateWithFlags)(&mut st, sys::cudaStreamNonBlocking)
+        })?;
         Ok(st)
     }
 
@@ -156,9 +183,12 @@ impl GpuApi for CudaApi {
         unsafe { (self.rt.cudaStreamDestroy)(st) };
     }
 
+    #[allow(clippy::not_unsafe_ptr_arg_deref)] // the stream is the context's own, live for its lifetime
     fn stream_sync(&self, st: Self::Stream) -> Result<()> {
         // SAFETY: the stream is live (owned by the context calling this).
-        self.rt_check("cudaStreamSynchronize", unsafe { (self.rt.cudaStreamSynchronize)(st) })
+        self.rt_check("cudaStreamSynchronize", unsafe {
+            (self.rt.cudaStreamSynchronize)(st)
+        })
     }
 
     unsafe fn malloc(&self, bytes: usize, st: Self::Stream) -> Result<DevPtr> {
@@ -173,7 +203,10 @@ impl GpuApi for CudaApi {
         if code == sys::cudaErrorMemoryAllocation {
             // SAFETY: clears the sticky last error this failure set; no pointers.
             unsafe { (self.rt.cudaGetLastError)() };
-            return Err(Error::OutOfMemory { backend: "cuda", bytes });
+            return Err(Error::OutOfMemory {
+                backend: "cuda",
+                bytes,
+            });
         }
         self.rt_check(routine, code)?;
         Ok(DevPtr::from_raw(p.cast()))
@@ -191,19 +224,30 @@ impl GpuApi for CudaApi {
         };
     }
 
-    unsafe fn memcpy(&self, dst: *mut u8, src: *const u8, bytes: usize, kind: CopyKind, st: Self::Stream) -> Result<()> {
+    unsafe fn memcpy(
+        &self,
+        dst: *mut u8,
+        src: *const u8,
+        bytes: usize,
+        kind: CopyKind,
+        st: Self::Stream,
+    ) -> Result<()> {
         let kind = match kind {
             CopyKind::HostToDevice => sys::cudaMemcpyHostToDevice,
             CopyKind::DeviceToHost => sys::cudaMemcpyDeviceToHost,
             CopyKind::DeviceToDevice => sys::cudaMemcpyDeviceToDevice,
         };
         // SAFETY: the caller guarantees both ranges for `bytes` bytes.
-        self.rt_check("cudaMemcpyAsync", unsafe { (self.rt.cudaMemcpyAsync)(dst.cast(), src.cast(), bytes, kind, st) })
+        self.rt_check("cudaMemcpyAsync", unsafe {
+            (self.rt.cudaMemcpyAsync)(dst.cast(), src.cast(), bytes, kind, st)
+        })
     }
 
     unsafe fn memset_zero(&self, dst: DevPtr, bytes: usize, st: Self::Stream) -> Result<()> {
         // SAFETY: the caller guarantees the range.
-        self.rt_check("cudaMemsetAsync", unsafe { (self.rt.cudaMemsetAsync)(dst.as_raw().cast(), 0, bytes, st) })
+        self.rt_check("cudaMemsetAsync", unsafe {
+            (self.rt.cudaMemsetAsync)(dst.as_raw().cast(), 0, bytes, st)
+        })
     }
 
     unsafe fn handle_create(&self, st: Self::Stream) -> Result<Self::Handle> {
@@ -213,7 +257,12 @@ impl GpuApi for CudaApi {
             self.bl_check("cublasCreate_v2", (self.bl.cublasCreate_v2)(&mut h))?;
             let set = self
                 .bl_check("cublasSetStream_v2", (self.bl.cublasSetStream_v2)(h, st))
-                .and_then(|_| self.bl_check("cublasSetPointerMode_v2", (self.bl.cublasSetPointerMode_v2)(h, sys::CUBLAS_POINTER_MODE_HOST)));
+                .and_then(|_| {
+                    self.bl_check(
+                        "cublasSetPointerMode_v2",
+                        (self.bl.cublasSetPointerMode_v2)(h, sys::CUBLAS_POINTER_MODE_HOST),
+                    )
+                });
             if let Err(e) = set {
                 (self.bl.cublasDestroy_v2)(h);
                 return Err(e);
@@ -227,86 +276,537 @@ impl GpuApi for CudaApi {
         unsafe { (self.bl.cublasDestroy_v2)(h) };
     }
 
-    unsafe fn axpy<T: Scalar>(&self, h: Self::Handle, n: i32, alpha: &T, x: DevPtr, incx: i32, y: DevPtr, incy: i32) -> Result<()> {
+    unsafe fn axpy<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        alpha: &T,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()> {
         // SAFETY: the caller guarantees every pointer's extent for these dimensions.
-        unsafe { sdcz!(self, T, [cublasSaxpy_v2, cublasDaxpy_v2, cublasCaxpy_v2, cublasZaxpy_v2](h, n, s(alpha), c(x), incx, m(y), incy)) }
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [
+                    cublasSaxpy_v2,
+                    cublasDaxpy_v2,
+                    cublasCaxpy_v2,
+                    cublasZaxpy_v2
+                ](h, n, s(alpha), c(x), incx, m(y), incy)
+            )
+        }
     }
-    unsafe fn scal<T: Scalar>(&self, h: Self::Handle, n: i32, alpha: &T, x: DevPtr, incx: i32) -> Result<()> {
+    unsafe fn scal<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        alpha: &T,
+        x: DevPtr,
+        incx: i32,
+    ) -> Result<()> {
         // SAFETY: as for `axpy`.
-        unsafe { sdcz!(self, T, [cublasSscal_v2, cublasDscal_v2, cublasCscal_v2, cublasZscal_v2](h, n, s(alpha), m(x), incx)) }
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [
+                    cublasSscal_v2,
+                    cublasDscal_v2,
+                    cublasCscal_v2,
+                    cublasZscal_v2
+                ](h, n, s(alpha), m(x), incx)
+            )
+        }
     }
-    unsafe fn copy<T: Scalar>(&self, h: Self::Handle, n: i32, x: DevPtr, incx: i32, y: DevPtr, incy: i32) -> Result<()> {
+    unsafe fn copy<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()> {
         // SAFETY: as for `axpy`.
-        unsafe { sdcz!(self, T, [cublasScopy_v2, cublasDcopy_v2, cublasCcopy_v2, cublasZcopy_v2](h, n, c(x), incx, m(y), incy)) }
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [
+                    cublasScopy_v2,
+                    cublasDcopy_v2,
+                    cublasCcopy_v2,
+                    cublasZcopy_v2
+                ](h, n, c(x), incx, m(y), incy)
+            )
+        }
     }
-    unsafe fn swap<T: Scalar>(&self, h: Self::Handle, n: i32, x: DevPtr, incx: i32, y: DevPtr, incy: i32) -> Result<()> {
+    unsafe fn swap<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()> {
         // SAFETY: as for `axpy`.
-        unsafe { sdcz!(self, T, [cublasSswap_v2, cublasDswap_v2, cublasCswap_v2, cublasZswap_v2](h, n, m(x), incx, m(y), incy)) }
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [
+                    cublasSswap_v2,
+                    cublasDswap_v2,
+                    cublasCswap_v2,
+                    cublasZswap_v2
+                ](h, n, m(x), incx, m(y), incy)
+            )
+        }
     }
-    unsafe fn dot<T: Scalar>(&self, h: Self::Handle, conj: bool, n: i32, x: DevPtr, incx: i32, y: DevPtr, incy: i32, r: &mut T) -> Result<()> {
+    unsafe fn dot<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        conj: bool,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+        r: &mut T,
+    ) -> Result<()> {
         // SAFETY: as for `axpy`; the result is written to host memory (host pointer mode).
         unsafe {
             if conj {
-                sdcz!(self, T, [cublasSdot_v2, cublasDdot_v2, cublasCdotc_v2, cublasZdotc_v2](h, n, c(x), incx, c(y), incy, out(r)))
+                sdcz!(
+                    self,
+                    T,
+                    [cublasSdot_v2, cublasDdot_v2, cublasCdotc_v2, cublasZdotc_v2](
+                        h,
+                        n,
+                        c(x),
+                        incx,
+                        c(y),
+                        incy,
+                        out(r)
+                    )
+                )
             } else {
-                sdcz!(self, T, [cublasSdot_v2, cublasDdot_v2, cublasCdotu_v2, cublasZdotu_v2](h, n, c(x), incx, c(y), incy, out(r)))
+                sdcz!(
+                    self,
+                    T,
+                    [cublasSdot_v2, cublasDdot_v2, cublasCdotu_v2, cublasZdotu_v2](
+                        h,
+                        n,
+                        c(x),
+                        incx,
+                        c(y),
+                        incy,
+                        out(r)
+                    )
+                )
             }
         }
     }
-    unsafe fn nrm2<T: Scalar>(&self, h: Self::Handle, n: i32, x: DevPtr, incx: i32, r: &mut T::Real) -> Result<()> {
+    unsafe fn nrm2<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        r: &mut T::Real,
+    ) -> Result<()> {
         // SAFETY: as for `dot`.
-        unsafe { sdcz!(self, T, [cublasSnrm2_v2, cublasDnrm2_v2, cublasScnrm2_v2, cublasDznrm2_v2](h, n, c(x), incx, out(r))) }
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [
+                    cublasSnrm2_v2,
+                    cublasDnrm2_v2,
+                    cublasScnrm2_v2,
+                    cublasDznrm2_v2
+                ](h, n, c(x), incx, out(r))
+            )
+        }
     }
-    unsafe fn asum<T: Scalar>(&self, h: Self::Handle, n: i32, x: DevPtr, incx: i32, r: &mut T::Real) -> Result<()> {
+    unsafe fn asum<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        r: &mut T::Real,
+    ) -> Result<()> {
         // SAFETY: as for `dot`.
-        unsafe { sdcz!(self, T, [cublasSasum_v2, cublasDasum_v2, cublasScasum_v2, cublasDzasum_v2](h, n, c(x), incx, out(r))) }
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [
+                    cublasSasum_v2,
+                    cublasDasum_v2,
+                    cublasScasum_v2,
+                    cublasDzasum_v2
+                ](h, n, c(x), incx, out(r))
+            )
+        }
     }
-    unsafe fn iamax<T: Scalar>(&self, h: Self::Handle, max: bool, n: i32, x: DevPtr, incx: i32, r: &mut i32) -> Result<()> {
+    unsafe fn iamax<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        max: bool,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        r: &mut i32,
+    ) -> Result<()> {
         // SAFETY: as for `dot`.
         unsafe {
             if max {
-                sdcz!(self, T, [cublasIsamax_v2, cublasIdamax_v2, cublasIcamax_v2, cublasIzamax_v2](h, n, c(x), incx, r))
+                sdcz!(
+                    self,
+                    T,
+                    [
+                        cublasIsamax_v2,
+                        cublasIdamax_v2,
+                        cublasIcamax_v2,
+                        cublasIzamax_v2
+                    ](h, n, c(x), incx, r)
+                )
             } else {
-                sdcz!(self, T, [cublasIsamin_v2, cublasIdamin_v2, cublasIcamin_v2, cublasIzamin_v2](h, n, c(x), incx, r))
+                sdcz!(
+                    self,
+                    T,
+                    [
+                        cublasIsamin_v2,
+                        cublasIdamin_v2,
+                        cublasIcamin_v2,
+                        cublasIzamin_v2
+                    ](h, n, c(x), incx, r)
+                )
             }
         }
     }
-    unsafe fn gemv<T: Scalar>(&self, h: Self::Handle, trans: Op, mm: i32, n: i32, alpha: &T, a: DevPtr, lda: i32, x: DevPtr, incx: i32, beta: &T, y: DevPtr, incy: i32) -> Result<()> {
+    unsafe fn gemv<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        trans: Op,
+        mm: i32,
+        n: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        x: DevPtr,
+        incx: i32,
+        beta: &T,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()> {
         // SAFETY: as for `axpy`.
-        unsafe { sdcz!(self, T, [cublasSgemv_v2, cublasDgemv_v2, cublasCgemv_v2, cublasZgemv_v2](h, op(trans), mm, n, s(alpha), c(a), lda, c(x), incx, s(beta), m(y), incy)) }
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [
+                    cublasSgemv_v2,
+                    cublasDgemv_v2,
+                    cublasCgemv_v2,
+                    cublasZgemv_v2
+                ](
+                    h,
+                    op(trans),
+                    mm,
+                    n,
+                    s(alpha),
+                    c(a),
+                    lda,
+                    c(x),
+                    incx,
+                    s(beta),
+                    m(y),
+                    incy
+                )
+            )
+        }
     }
-    unsafe fn ger<T: Scalar>(&self, h: Self::Handle, conj: bool, mm: i32, n: i32, alpha: &T, x: DevPtr, incx: i32, y: DevPtr, incy: i32, a: DevPtr, lda: i32) -> Result<()> {
+    unsafe fn ger<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        conj: bool,
+        mm: i32,
+        n: i32,
+        alpha: &T,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+        a: DevPtr,
+        lda: i32,
+    ) -> Result<()> {
         // SAFETY: as for `axpy`.
         unsafe {
             if conj {
-                sdcz!(self, T, [cublasSger_v2, cublasDger_v2, cublasCgerc_v2, cublasZgerc_v2](h, mm, n, s(alpha), c(x), incx, c(y), incy, m(a), lda))
+                sdcz!(
+                    self,
+                    T,
+                    [cublasSger_v2, cublasDger_v2, cublasCgerc_v2, cublasZgerc_v2](
+                        h,
+                        mm,
+                        n,
+                        s(alpha),
+                        c(x),
+                        incx,
+                        c(y),
+                        incy,
+                        m(a),
+                        lda
+                    )
+                )
             } else {
-                sdcz!(self, T, [cublasSger_v2, cublasDger_v2, cublasCgeru_v2, cublasZgeru_v2](h, mm, n, s(alpha), c(x), incx, c(y), incy, m(a), lda))
+                sdcz!(
+                    self,
+                    T,
+                    [cublasSger_v2, cublasDger_v2, cublasCgeru_v2, cublasZgeru_v2](
+                        h,
+                        mm,
+                        n,
+                        s(alpha),
+                        c(x),
+                        incx,
+                        c(y),
+                        incy,
+                        m(a),
+                        lda
+                    )
+                )
             }
         }
     }
-    unsafe fn gemm<T: Scalar>(&self, h: Self::Handle, ta: Op, tb: Op, mm: i32, n: i32, k: i32, alpha: &T, a: DevPtr, lda: i32, b: DevPtr, ldb: i32, beta: &T, cc: DevPtr, ldc: i32) -> Result<()> {
+    unsafe fn gemm<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        ta: Op,
+        tb: Op,
+        mm: i32,
+        n: i32,
+        k: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        b: DevPtr,
+        ldb: i32,
+        beta: &T,
+        cc: DevPtr,
+        ldc: i32,
+    ) -> Result<()> {
         // SAFETY: as for `axpy`.
-        unsafe { sdcz!(self, T, [cublasSgemm_v2, cublasDgemm_v2, cublasCgemm_v2, cublasZgemm_v2](h, op(ta), op(tb), mm, n, k, s(alpha), c(a), lda, c(b), ldb, s(beta), m(cc), ldc)) }
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [
+                    cublasSgemm_v2,
+                    cublasDgemm_v2,
+                    cublasCgemm_v2,
+                    cublasZgemm_v2
+                ](
+                    h,
+                    op(ta),
+                    op(tb),
+                    mm,
+                    n,
+                    k,
+                    s(alpha),
+                    c(a),
+                    lda,
+                    c(b),
+                    ldb,
+                    s(beta),
+                    m(cc),
+                    ldc
+                )
+            )
+        }
     }
-    unsafe fn trsm<T: Scalar>(&self, h: Self::Handle, sd: Side, uplo: Uplo, trans: Op, dg: Diag, mm: i32, n: i32, alpha: &T, a: DevPtr, lda: i32, b: DevPtr, ldb: i32) -> Result<()> {
+    unsafe fn trsm<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        sd: Side,
+        uplo: Uplo,
+        trans: Op,
+        dg: Diag,
+        mm: i32,
+        n: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        b: DevPtr,
+        ldb: i32,
+    ) -> Result<()> {
         // SAFETY: as for `axpy`.
-        unsafe { sdcz!(self, T, [cublasStrsm_v2, cublasDtrsm_v2, cublasCtrsm_v2, cublasZtrsm_v2](h, side(sd), fill(uplo), op(trans), diag(dg), mm, n, s(alpha), c(a), lda, m(b), ldb)) }
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [
+                    cublasStrsm_v2,
+                    cublasDtrsm_v2,
+                    cublasCtrsm_v2,
+                    cublasZtrsm_v2
+                ](
+                    h,
+                    side(sd),
+                    fill(uplo),
+                    op(trans),
+                    diag(dg),
+                    mm,
+                    n,
+                    s(alpha),
+                    c(a),
+                    lda,
+                    m(b),
+                    ldb
+                )
+            )
+        }
     }
-    unsafe fn syrk<T: Scalar>(&self, h: Self::Handle, uplo: Uplo, trans: Op, n: i32, k: i32, alpha: &T, a: DevPtr, lda: i32, beta: &T, cc: DevPtr, ldc: i32) -> Result<()> {
+    unsafe fn syrk<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        uplo: Uplo,
+        trans: Op,
+        n: i32,
+        k: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        beta: &T,
+        cc: DevPtr,
+        ldc: i32,
+    ) -> Result<()> {
         // SAFETY: as for `axpy`.
-        unsafe { sdcz!(self, T, [cublasSsyrk_v2, cublasDsyrk_v2, cublasCsyrk_v2, cublasZsyrk_v2](h, fill(uplo), op(trans), n, k, s(alpha), c(a), lda, s(beta), m(cc), ldc)) }
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [
+                    cublasSsyrk_v2,
+                    cublasDsyrk_v2,
+                    cublasCsyrk_v2,
+                    cublasZsyrk_v2
+                ](
+                    h,
+                    fill(uplo),
+                    op(trans),
+                    n,
+                    k,
+                    s(alpha),
+                    c(a),
+                    lda,
+                    s(beta),
+                    m(cc),
+                    ldc
+                )
+            )
+        }
     }
-    unsafe fn herk<T: Scalar>(&self, h: Self::Handle, uplo: Uplo, trans: Op, n: i32, k: i32, alpha: &T::Real, a: DevPtr, lda: i32, beta: &T::Real, cc: DevPtr, ldc: i32) -> Result<()> {
+    unsafe fn herk<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        uplo: Uplo,
+        trans: Op,
+        n: i32,
+        k: i32,
+        alpha: &T::Real,
+        a: DevPtr,
+        lda: i32,
+        beta: &T::Real,
+        cc: DevPtr,
+        ldc: i32,
+    ) -> Result<()> {
         // SAFETY: as for `axpy`; for real types herk is syrk, whose scalars are the same reals.
-        unsafe { sdcz!(self, T, [cublasSsyrk_v2, cublasDsyrk_v2, cublasCherk_v2, cublasZherk_v2](h, fill(uplo), op(trans), n, k, s(alpha), c(a), lda, s(beta), m(cc), ldc)) }
+        unsafe {
+            sdcz!(
+                self,
+                T,
+                [
+                    cublasSsyrk_v2,
+                    cublasDsyrk_v2,
+                    cublasCherk_v2,
+                    cublasZherk_v2
+                ](
+                    h,
+                    fill(uplo),
+                    op(trans),
+                    n,
+                    k,
+                    s(alpha),
+                    c(a),
+                    lda,
+                    s(beta),
+                    m(cc),
+                    ldc
+                )
+            )
+        }
     }
-    unsafe fn gemm_strided_batched<T: Scalar>(&self, h: Self::Handle, ta: Op, tb: Op, mm: i32, n: i32, k: i32, alpha: &T, a: DevPtr, lda: i32, sa: i64, b: DevPtr, ldb: i32, sb: i64, beta: &T, cc: DevPtr, ldc: i32, sc: i64, batch: i32) -> Result<()> {
+    unsafe fn gemm_strided_batched<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        ta: Op,
+        tb: Op,
+        mm: i32,
+        n: i32,
+        k: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        sa: i64,
+        b: DevPtr,
+        ldb: i32,
+        sb: i64,
+        beta: &T,
+        cc: DevPtr,
+        ldc: i32,
+        sc: i64,
+        batch: i32,
+    ) -> Result<()> {
         // SAFETY: as for `axpy`, for every matrix of the batch.
         unsafe {
-            sdcz!(self, T, [cublasSgemmStridedBatched, cublasDgemmStridedBatched, cublasCgemmStridedBatched, cublasZgemmStridedBatched](
-                h, op(ta), op(tb), mm, n, k, s(alpha), c(a), lda, sa, c(b), ldb, sb, s(beta), m(cc), ldc, sc, batch
-            ))
+            sdcz!(
+                self,
+                T,
+                [
+                    cublasSgemmStridedBatched,
+                    cublasDgemmStridedBatched,
+                    cublasCgemmStridedBatched,
+                    cublasZgemmStridedBatched
+                ](
+                    h,
+                    op(ta),
+                    op(tb),
+                    mm,
+                    n,
+                    k,
+                    s(alpha),
+                    c(a),
+                    lda,
+                    sa,
+                    c(b),
+                    ldb,
+                    sb,
+                    s(beta),
+                    m(cc),
+                    ldc,
+                    sc,
+                    batch
+                )
+            )
         }
     }
 }

@@ -32,7 +32,11 @@ pub enum CopyKind {
 /// Every function maps the vendor's status to an [`Error`] with the vendor's own message. BLAS
 /// functions take host scalars (host pointer mode), dimensions already converted to `i32`, and
 /// pointers the safe layer validated.
-#[allow(missing_docs, clippy::too_many_arguments)]
+///
+/// # Safety (for every `unsafe` method)
+/// Streams and handles are live ones created by this API; device pointers are valid for the
+/// extents the dimensions imply (as for [`Blas`]); host pointers are valid for the bytes given.
+#[allow(missing_docs, clippy::too_many_arguments, clippy::missing_safety_doc)]
 pub trait GpuApi: Copy + Send + Sync + 'static {
     /// A stream (an opaque pointer).
     type Stream: Copy;
@@ -51,32 +55,207 @@ pub trait GpuApi: Copy + Send + Sync + 'static {
 
     unsafe fn stream_create(&self) -> Result<Self::Stream>;
     unsafe fn stream_destroy(&self, s: Self::Stream);
+    /// Waits for the stream (a live stream of this API: the context owns it).
     fn stream_sync(&self, s: Self::Stream) -> Result<()>;
     unsafe fn malloc(&self, bytes: usize, s: Self::Stream) -> Result<DevPtr>;
     unsafe fn free(&self, p: DevPtr, s: Self::Stream);
     /// Enqueues a copy on `s` (the caller synchronises where it must).
-    unsafe fn memcpy(&self, dst: *mut u8, src: *const u8, bytes: usize, kind: CopyKind, s: Self::Stream) -> Result<()>;
+    unsafe fn memcpy(
+        &self,
+        dst: *mut u8,
+        src: *const u8,
+        bytes: usize,
+        kind: CopyKind,
+        s: Self::Stream,
+    ) -> Result<()>;
     unsafe fn memset_zero(&self, dst: DevPtr, bytes: usize, s: Self::Stream) -> Result<()>;
     unsafe fn handle_create(&self, s: Self::Stream) -> Result<Self::Handle>;
     unsafe fn handle_destroy(&self, h: Self::Handle);
 
-    unsafe fn axpy<T: Scalar>(&self, h: Self::Handle, n: i32, alpha: &T, x: DevPtr, incx: i32, y: DevPtr, incy: i32) -> Result<()>;
-    unsafe fn scal<T: Scalar>(&self, h: Self::Handle, n: i32, alpha: &T, x: DevPtr, incx: i32) -> Result<()>;
-    unsafe fn copy<T: Scalar>(&self, h: Self::Handle, n: i32, x: DevPtr, incx: i32, y: DevPtr, incy: i32) -> Result<()>;
-    unsafe fn swap<T: Scalar>(&self, h: Self::Handle, n: i32, x: DevPtr, incx: i32, y: DevPtr, incy: i32) -> Result<()>;
-    unsafe fn dot<T: Scalar>(&self, h: Self::Handle, conj: bool, n: i32, x: DevPtr, incx: i32, y: DevPtr, incy: i32, out: &mut T) -> Result<()>;
-    unsafe fn nrm2<T: Scalar>(&self, h: Self::Handle, n: i32, x: DevPtr, incx: i32, out: &mut T::Real) -> Result<()>;
-    unsafe fn asum<T: Scalar>(&self, h: Self::Handle, n: i32, x: DevPtr, incx: i32, out: &mut T::Real) -> Result<()>;
+    unsafe fn axpy<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        alpha: &T,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()>;
+    unsafe fn scal<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        alpha: &T,
+        x: DevPtr,
+        incx: i32,
+    ) -> Result<()>;
+    unsafe fn copy<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()>;
+    unsafe fn swap<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()>;
+    unsafe fn dot<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        conj: bool,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+        out: &mut T,
+    ) -> Result<()>;
+    unsafe fn nrm2<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        out: &mut T::Real,
+    ) -> Result<()>;
+    unsafe fn asum<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        out: &mut T::Real,
+    ) -> Result<()>;
     /// 1-based, as the vendors return it.
-    unsafe fn iamax<T: Scalar>(&self, h: Self::Handle, max: bool, n: i32, x: DevPtr, incx: i32, out: &mut i32) -> Result<()>;
-    unsafe fn gemv<T: Scalar>(&self, h: Self::Handle, trans: Op, m: i32, n: i32, alpha: &T, a: DevPtr, lda: i32, x: DevPtr, incx: i32, beta: &T, y: DevPtr, incy: i32) -> Result<()>;
-    unsafe fn ger<T: Scalar>(&self, h: Self::Handle, conj: bool, m: i32, n: i32, alpha: &T, x: DevPtr, incx: i32, y: DevPtr, incy: i32, a: DevPtr, lda: i32) -> Result<()>;
-    unsafe fn gemm<T: Scalar>(&self, h: Self::Handle, ta: Op, tb: Op, m: i32, n: i32, k: i32, alpha: &T, a: DevPtr, lda: i32, b: DevPtr, ldb: i32, beta: &T, c: DevPtr, ldc: i32) -> Result<()>;
-    unsafe fn trsm<T: Scalar>(&self, h: Self::Handle, side: Side, uplo: Uplo, trans: Op, diag: Diag, m: i32, n: i32, alpha: &T, a: DevPtr, lda: i32, b: DevPtr, ldb: i32) -> Result<()>;
-    unsafe fn syrk<T: Scalar>(&self, h: Self::Handle, uplo: Uplo, trans: Op, n: i32, k: i32, alpha: &T, a: DevPtr, lda: i32, beta: &T, c: DevPtr, ldc: i32) -> Result<()>;
+    unsafe fn iamax<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        max: bool,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        out: &mut i32,
+    ) -> Result<()>;
+    unsafe fn gemv<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        trans: Op,
+        m: i32,
+        n: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        x: DevPtr,
+        incx: i32,
+        beta: &T,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()>;
+    unsafe fn ger<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        conj: bool,
+        m: i32,
+        n: i32,
+        alpha: &T,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+        a: DevPtr,
+        lda: i32,
+    ) -> Result<()>;
+    unsafe fn gemm<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        ta: Op,
+        tb: Op,
+        m: i32,
+        n: i32,
+        k: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        b: DevPtr,
+        ldb: i32,
+        beta: &T,
+        c: DevPtr,
+        ldc: i32,
+    ) -> Result<()>;
+    unsafe fn trsm<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        m: i32,
+        n: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        b: DevPtr,
+        ldb: i32,
+    ) -> Result<()>;
+    unsafe fn syrk<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        uplo: Uplo,
+        trans: Op,
+        n: i32,
+        k: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        beta: &T,
+        c: DevPtr,
+        ldc: i32,
+    ) -> Result<()>;
     /// `syrk` for real types.
-    unsafe fn herk<T: Scalar>(&self, h: Self::Handle, uplo: Uplo, trans: Op, n: i32, k: i32, alpha: &T::Real, a: DevPtr, lda: i32, beta: &T::Real, c: DevPtr, ldc: i32) -> Result<()>;
-    unsafe fn gemm_strided_batched<T: Scalar>(&self, h: Self::Handle, ta: Op, tb: Op, m: i32, n: i32, k: i32, alpha: &T, a: DevPtr, lda: i32, sa: i64, b: DevPtr, ldb: i32, sb: i64, beta: &T, c: DevPtr, ldc: i32, sc: i64, batch: i32) -> Result<()>;
+    unsafe fn herk<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        uplo: Uplo,
+        trans: Op,
+        n: i32,
+        k: i32,
+        alpha: &T::Real,
+        a: DevPtr,
+        lda: i32,
+        beta: &T::Real,
+        c: DevPtr,
+        ldc: i32,
+    ) -> Result<()>;
+    unsafe fn gemm_strided_batched<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        ta: Op,
+        tb: Op,
+        m: i32,
+        n: i32,
+        k: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        sa: i64,
+        b: DevPtr,
+        ldb: i32,
+        sb: i64,
+        beta: &T,
+        c: DevPtr,
+        ldc: i32,
+        sc: i64,
+        batch: i32,
+    ) -> Result<()>;
 }
 
 /// A GPU backend: one device of one vendor. `Cuda` and `Rocm` are this type.
@@ -100,13 +279,18 @@ unsafe impl<A: GpuApi> Sync for Ctx<A> {}
 
 impl<A: GpuApi> Clone for Gpu<A> {
     fn clone(&self) -> Self {
-        Gpu { ctx: self.ctx.clone() }
+        Gpu {
+            ctx: self.ctx.clone(),
+        }
     }
 }
 
 impl<A: GpuApi> std::fmt::Debug for Gpu<A> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Gpu").field("device", &self.ctx.description).field("ordinal", &self.ctx.ordinal).finish()
+        f.debug_struct("Gpu")
+            .field("device", &self.ctx.description)
+            .field("ordinal", &self.ctx.ordinal)
+            .finish()
     }
 }
 
@@ -118,13 +302,22 @@ impl<A: GpuApi> Gpu<A> {
         let count = api.device_count()?;
         let name = A::KIND.name();
         if ordinal >= count {
-            return Err(Error::NoDevice { backend: name, reason: format!("device {ordinal} asked for, {count} present") });
+            return Err(Error::NoDevice {
+                backend: name,
+                reason: format!("device {ordinal} asked for, {count} present"),
+            });
         }
         let ordinal = ordinal as i32;
         api.set_device(ordinal)?;
         // SAFETY: the device is current; the stream is destroyed in `Ctx::drop`.
         let stream = unsafe { api.stream_create()? };
-        let ctx = Ctx { api, ordinal, stream, handles: Mutex::new(Vec::new()), description: format!("{name}: {}", api.describe(ordinal)) };
+        let ctx = Ctx {
+            api,
+            ordinal,
+            stream,
+            handles: Mutex::new(Vec::new()),
+            description: format!("{name}: {}", api.describe(ordinal)),
+        };
         // SAFETY: the stream is live; the handle goes to the pool, which `Ctx::drop` empties.
         let first = unsafe { api.handle_create(stream)? };
         ctx.pool().push(first);
@@ -195,7 +388,10 @@ fn int(routine: &'static str, v: usize) -> Result<i32> {
 }
 
 fn stride(v: usize) -> Result<i64> {
-    i64::try_from(v).map_err(|_| Error::Unsupported { routine: "gemm_strided_batched", what: format!("a batch stride of {v}") })
+    i64::try_from(v).map_err(|_| Error::Unsupported {
+        routine: "gemm_strided_batched",
+        what: format!("a batch stride of {v}"),
+    })
 }
 
 impl<A: GpuApi> Backend for Gpu<A> {
@@ -227,19 +423,43 @@ impl<A: GpuApi> Backend for Gpu<A> {
         self.ctx.enter()?;
         // SAFETY: the caller guarantees both ranges; synchronising before returning means the
         // host memory is not read after this call.
-        unsafe { self.ctx.api.memcpy(dst.as_raw(), src, bytes, CopyKind::HostToDevice, self.ctx.stream)? };
+        unsafe {
+            self.ctx.api.memcpy(
+                dst.as_raw(),
+                src,
+                bytes,
+                CopyKind::HostToDevice,
+                self.ctx.stream,
+            )?
+        };
         self.ctx.api.stream_sync(self.ctx.stream)
     }
     unsafe fn download(&self, dst: *mut u8, src: DevPtr, bytes: usize) -> Result<()> {
         self.ctx.enter()?;
         // SAFETY: as for `upload`: the host memory is not written after this call.
-        unsafe { self.ctx.api.memcpy(dst, src.as_raw(), bytes, CopyKind::DeviceToHost, self.ctx.stream)? };
+        unsafe {
+            self.ctx.api.memcpy(
+                dst,
+                src.as_raw(),
+                bytes,
+                CopyKind::DeviceToHost,
+                self.ctx.stream,
+            )?
+        };
         self.ctx.api.stream_sync(self.ctx.stream)
     }
     unsafe fn copy(&self, dst: DevPtr, src: DevPtr, bytes: usize) -> Result<()> {
         self.ctx.enter()?;
         // SAFETY: the caller guarantees both device ranges; ordered on the stream.
-        unsafe { self.ctx.api.memcpy(dst.as_raw(), src.as_raw(), bytes, CopyKind::DeviceToDevice, self.ctx.stream) }
+        unsafe {
+            self.ctx.api.memcpy(
+                dst.as_raw(),
+                src.as_raw(),
+                bytes,
+                CopyKind::DeviceToDevice,
+                self.ctx.stream,
+            )
+        }
     }
     unsafe fn zero(&self, dst: DevPtr, bytes: usize) -> Result<()> {
         self.ctx.enter()?;
@@ -253,7 +473,15 @@ impl<A: GpuApi> Backend for Gpu<A> {
 }
 
 impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
-    unsafe fn axpy(&self, n: usize, alpha: T, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()> {
+    unsafe fn axpy(
+        &self,
+        n: usize,
+        alpha: T,
+        x: DevPtr,
+        incx: usize,
+        y: DevPtr,
+        incy: usize,
+    ) -> Result<()> {
         let r = "axpy";
         let (n, incx, incy) = (int(r, n)?, int(r, incx)?, int(r, incy)?);
         // SAFETY: forwarded to the caller (the safe layer validated every extent).
@@ -309,57 +537,201 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         // SAFETY: forwarded to the caller.
         unsafe { self.index_impl::<T>(false, n, x, incx) }
     }
-    unsafe fn gemv(&self, trans: Op, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, x: DevPtr, incx: usize, beta: T, y: DevPtr, incy: usize) -> Result<()> {
+    unsafe fn gemv(
+        &self,
+        trans: Op,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        x: DevPtr,
+        incx: usize,
+        beta: T,
+        y: DevPtr,
+        incy: usize,
+    ) -> Result<()> {
         let r = "gemv";
-        let (m, n, lda, incx, incy) = (int(r, m)?, int(r, n)?, int(r, lda)?, int(r, incx)?, int(r, incy)?);
+        let (m, n, lda, incx, incy) = (
+            int(r, m)?,
+            int(r, n)?,
+            int(r, lda)?,
+            int(r, incx)?,
+            int(r, incy)?,
+        );
         // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe { self.ctx.api.gemv(h, trans, m, n, &alpha, a, lda, x, incx, &beta, y, incy) })
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .gemv(h, trans, m, n, &alpha, a, lda, x, incx, &beta, y, incy)
+        })
     }
-    unsafe fn ger(&self, conj: bool, m: usize, n: usize, alpha: T, x: DevPtr, incx: usize, y: DevPtr, incy: usize, a: DevPtr, lda: usize) -> Result<()> {
+    unsafe fn ger(
+        &self,
+        conj: bool,
+        m: usize,
+        n: usize,
+        alpha: T,
+        x: DevPtr,
+        incx: usize,
+        y: DevPtr,
+        incy: usize,
+        a: DevPtr,
+        lda: usize,
+    ) -> Result<()> {
         let r = "ger";
-        let (m, n, incx, incy, lda) = (int(r, m)?, int(r, n)?, int(r, incx)?, int(r, incy)?, int(r, lda)?);
+        let (m, n, incx, incy, lda) = (
+            int(r, m)?,
+            int(r, n)?,
+            int(r, incx)?,
+            int(r, incy)?,
+            int(r, lda)?,
+        );
         // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe { self.ctx.api.ger(h, conj, m, n, &alpha, x, incx, y, incy, a, lda) })
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .ger(h, conj, m, n, &alpha, x, incx, y, incy, a, lda)
+        })
     }
-    unsafe fn gemm(&self, ta: Op, tb: Op, m: usize, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()> {
+    unsafe fn gemm(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
         let r = "gemm";
         let (m, n, k) = (int(r, m)?, int(r, n)?, int(r, k)?);
         let (lda, ldb, ldc) = (int(r, lda)?, int(r, ldb)?, int(r, ldc)?);
         // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe { self.ctx.api.gemm(h, ta, tb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc) })
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .gemm(h, ta, tb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)
+        })
     }
-    unsafe fn trsm(&self, side: Side, uplo: Uplo, trans: Op, diag: Diag, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize) -> Result<()> {
+    unsafe fn trsm(
+        &self,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+    ) -> Result<()> {
         let r = "trsm";
         let (m, n, lda, ldb) = (int(r, m)?, int(r, n)?, int(r, lda)?, int(r, ldb)?);
         // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe { self.ctx.api.trsm(h, side, uplo, trans, diag, m, n, &alpha, a, lda, b, ldb) })
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .trsm(h, side, uplo, trans, diag, m, n, &alpha, a, lda, b, ldb)
+        })
     }
-    unsafe fn syrk(&self, uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()> {
+    unsafe fn syrk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
         let r = "syrk";
         let (n, k, lda, ldc) = (int(r, n)?, int(r, k)?, int(r, lda)?, int(r, ldc)?);
         // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe { self.ctx.api.syrk(h, uplo, trans, n, k, &alpha, a, lda, &beta, c, ldc) })
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .syrk(h, uplo, trans, n, k, &alpha, a, lda, &beta, c, ldc)
+        })
     }
-    unsafe fn herk(&self, uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T::Real, a: DevPtr, lda: usize, beta: T::Real, c: DevPtr, ldc: usize) -> Result<()> {
+    unsafe fn herk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T::Real,
+        a: DevPtr,
+        lda: usize,
+        beta: T::Real,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
         let r = "herk";
         let (n, k, lda, ldc) = (int(r, n)?, int(r, k)?, int(r, lda)?, int(r, ldc)?);
         // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe { self.ctx.api.herk::<T>(h, uplo, trans, n, k, &alpha, a, lda, &beta, c, ldc) })
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .herk::<T>(h, uplo, trans, n, k, &alpha, a, lda, &beta, c, ldc)
+        })
     }
-    unsafe fn gemm_strided_batched(&self, ta: Op, tb: Op, m: usize, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, stride_a: usize, b: DevPtr, ldb: usize, stride_b: usize, beta: T, c: DevPtr, ldc: usize, stride_c: usize, batch: usize) -> Result<()> {
+    unsafe fn gemm_strided_batched(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        stride_a: usize,
+        b: DevPtr,
+        ldb: usize,
+        stride_b: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+        stride_c: usize,
+        batch: usize,
+    ) -> Result<()> {
         let r = "gemm_strided_batched";
         let (m, n, k, batch) = (int(r, m)?, int(r, n)?, int(r, k)?, int(r, batch)?);
         let (lda, ldb, ldc) = (int(r, lda)?, int(r, ldb)?, int(r, ldc)?);
         let (sa, sb, sc) = (stride(stride_a)?, stride(stride_b)?, stride(stride_c)?);
         // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe { self.ctx.api.gemm_strided_batched(h, ta, tb, m, n, k, &alpha, a, lda, sa, b, ldb, sb, &beta, c, ldc, sc, batch) })
+        self.with_handle(|h| unsafe {
+            self.ctx.api.gemm_strided_batched(
+                h, ta, tb, m, n, k, &alpha, a, lda, sa, b, ldb, sb, &beta, c, ldc, sc, batch,
+            )
+        })
     }
 }
 
 impl<A: GpuApi> Gpu<A> {
     /// # Safety
     /// As for [`Blas::dotu`].
-    unsafe fn dot_impl<T: Scalar>(&self, conj: bool, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T> {
+    unsafe fn dot_impl<T: Scalar>(
+        &self,
+        conj: bool,
+        n: usize,
+        x: DevPtr,
+        incx: usize,
+        y: DevPtr,
+        incy: usize,
+    ) -> Result<T> {
         let r = "dot";
         let (n, incx, incy) = (int(r, n)?, int(r, incx)?, int(r, incy)?);
         let mut out = T::zero();
@@ -370,7 +742,13 @@ impl<A: GpuApi> Gpu<A> {
 
     /// # Safety
     /// As for [`Blas::iamax`].
-    unsafe fn index_impl<T: Scalar>(&self, max: bool, n: usize, x: DevPtr, incx: usize) -> Result<usize> {
+    unsafe fn index_impl<T: Scalar>(
+        &self,
+        max: bool,
+        n: usize,
+        x: DevPtr,
+        incx: usize,
+    ) -> Result<usize> {
         let r = if max { "iamax" } else { "iamin" };
         let (n, incx) = (int(r, n)?, int(r, incx)?);
         let mut out = 0i32;
@@ -378,7 +756,12 @@ impl<A: GpuApi> Gpu<A> {
         self.with_handle(|h| unsafe { self.ctx.api.iamax::<T>(h, max, n, x, incx, &mut out) })?;
         // The vendors return 1-based indices; 0 would mean an empty vector, which the safe
         // layer never passes.
-        usize::try_from(out - 1).map_err(|_| Error::Vendor { library: "BLAS", routine: r, code: out as i64, message: "returned index 0 for a non-empty vector".into() })
+        usize::try_from(out - 1).map_err(|_| Error::Vendor {
+            library: "BLAS",
+            routine: r,
+            code: out as i64,
+            message: "returned index 0 for a non-empty vector".into(),
+        })
     }
 }
 

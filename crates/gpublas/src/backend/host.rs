@@ -40,12 +40,17 @@ impl Backend for Host {
     }
 
     unsafe fn alloc(&self, bytes: usize) -> Result<DevPtr> {
-        let layout = Layout::from_size_align(bytes, ALIGN)
-            .map_err(|_| Error::OutOfMemory { backend: "host", bytes })?;
+        let layout = Layout::from_size_align(bytes, ALIGN).map_err(|_| Error::OutOfMemory {
+            backend: "host",
+            bytes,
+        })?;
         // SAFETY: the caller guarantees `bytes > 0`, so the layout is not zero-sized.
         let p = unsafe { std::alloc::alloc(layout) };
         if p.is_null() {
-            return Err(Error::OutOfMemory { backend: "host", bytes });
+            return Err(Error::OutOfMemory {
+                backend: "host",
+                bytes,
+            });
         }
         Ok(DevPtr::from_raw(p))
     }
@@ -53,7 +58,12 @@ impl Backend for Host {
     unsafe fn free(&self, ptr: DevPtr, bytes: usize) {
         // SAFETY: the caller guarantees `ptr` came from `alloc` with the same size, whose layout
         // was valid (so rebuilding it cannot fail).
-        unsafe { std::alloc::dealloc(ptr.as_raw(), Layout::from_size_align_unchecked(bytes, ALIGN)) }
+        unsafe {
+            std::alloc::dealloc(
+                ptr.as_raw(),
+                Layout::from_size_align_unchecked(bytes, ALIGN),
+            )
+        }
     }
 
     unsafe fn upload(&self, dst: DevPtr, src: *const u8, bytes: usize) -> Result<()> {
@@ -156,7 +166,14 @@ fn apply_op<T>(a: MatRef<'_, T>, op: Op) -> (MatRef<'_, T>, Conj) {
 ///
 /// # Safety
 /// `p` is valid for reading and writing every element of the matrix.
-unsafe fn scale<T: Scalar>(p: DevPtr, rows: usize, cols: usize, rs: usize, cs: usize, beta: T) -> Accum {
+unsafe fn scale<T: Scalar>(
+    p: DevPtr,
+    rows: usize,
+    cols: usize,
+    rs: usize,
+    cs: usize,
+    beta: T,
+) -> Accum {
     if beta.is_one() {
         return Accum::Add;
     }
@@ -185,7 +202,7 @@ unsafe fn scale_triangle<T: Scalar>(c: DevPtr, n: usize, ldc: usize, uplo: Uplo,
             Uplo::Lower => (j, n - j),
         };
         // SAFETY: forwarded to the caller; this is column `j`'s part of the triangle.
-        unsafe { scale(c.add::<T>(j * ldc + first), rows, 1, 1, 0, beta) };
+        unsafe { scale(c.offset::<T>(j * ldc + first), rows, 1, 1, 0, beta) };
     }
 }
 
@@ -259,10 +276,21 @@ unsafe fn rank_k<T: Scalar>(
 }
 
 impl<T: Scalar> Blas<T> for Host {
-    unsafe fn axpy(&self, n: usize, alpha: T, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()> {
+    unsafe fn axpy(
+        &self,
+        n: usize,
+        alpha: T,
+        x: DevPtr,
+        incx: usize,
+        y: DevPtr,
+        incy: usize,
+    ) -> Result<()> {
         for i in 0..n {
             // SAFETY: the caller guarantees both strided ranges are valid and do not overlap.
-            unsafe { *strided::<T>(y, i, incy) = alpha * *strided::<T>(x, i, incx) + *strided::<T>(y, i, incy) };
+            unsafe {
+                *strided::<T>(y, i, incy) =
+                    alpha * *strided::<T>(x, i, incx) + *strided::<T>(y, i, incy)
+            };
         }
         Ok(())
     }
@@ -335,7 +363,20 @@ impl<T: Scalar> Blas<T> for Host {
         Ok(unsafe { extreme::<T>(n, x, incx, |a, b| a < b) })
     }
 
-    unsafe fn gemv(&self, trans: Op, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, x: DevPtr, incx: usize, beta: T, y: DevPtr, incy: usize) -> Result<()> {
+    unsafe fn gemv(
+        &self,
+        trans: Op,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        x: DevPtr,
+        incx: usize,
+        beta: T,
+        y: DevPtr,
+        incy: usize,
+    ) -> Result<()> {
         let (rows, cols) = trans.apply(m, n);
         // SAFETY: the caller guarantees `y` covers `rows` strided elements.
         let accum = unsafe { scale(y, rows, 1, incy, 0, beta) };
@@ -343,23 +384,80 @@ impl<T: Scalar> Blas<T> for Host {
             return Ok(());
         }
         // SAFETY: the caller guarantees every operand covers its extent and `y` overlaps no input.
-        let (am, xv, yv) = unsafe { (view::<T::Faer>(a, m, n, lda), vector::<T::Faer>(x, cols, incx), vector_mut::<T::Faer>(y, rows, incy)) };
+        let (am, xv, yv) = unsafe {
+            (
+                view::<T::Faer>(a, m, n, lda),
+                vector::<T::Faer>(x, cols, incx),
+                vector_mut::<T::Faer>(y, rows, incy),
+            )
+        };
         let (am, aconj) = apply_op(am, trans);
-        faer::linalg::matmul::matmul_with_conj(yv, accum, am, aconj, xv, Conj::No, fa(alpha), par());
+        faer::linalg::matmul::matmul_with_conj(
+            yv,
+            accum,
+            am,
+            aconj,
+            xv,
+            Conj::No,
+            fa(alpha),
+            par(),
+        );
         Ok(())
     }
 
-    unsafe fn ger(&self, conj: bool, m: usize, n: usize, alpha: T, x: DevPtr, incx: usize, y: DevPtr, incy: usize, a: DevPtr, lda: usize) -> Result<()> {
+    unsafe fn ger(
+        &self,
+        conj: bool,
+        m: usize,
+        n: usize,
+        alpha: T,
+        x: DevPtr,
+        incx: usize,
+        y: DevPtr,
+        incy: usize,
+        a: DevPtr,
+        lda: usize,
+    ) -> Result<()> {
         if alpha.is_zero() {
             return Ok(());
         }
         // SAFETY: the caller guarantees every operand covers its extent.
-        let (am, xv, yv) = unsafe { (view_mut::<T::Faer>(a, m, n, lda), vector::<T::Faer>(x, m, incx), vector::<T::Faer>(y, n, incy)) };
-        faer::linalg::matmul::matmul_with_conj(am, Accum::Add, xv, Conj::No, yv.transpose(), conj_if(conj), fa(alpha), par());
+        let (am, xv, yv) = unsafe {
+            (
+                view_mut::<T::Faer>(a, m, n, lda),
+                vector::<T::Faer>(x, m, incx),
+                vector::<T::Faer>(y, n, incy),
+            )
+        };
+        faer::linalg::matmul::matmul_with_conj(
+            am,
+            Accum::Add,
+            xv,
+            Conj::No,
+            yv.transpose(),
+            conj_if(conj),
+            fa(alpha),
+            par(),
+        );
         Ok(())
     }
 
-    unsafe fn gemm(&self, ta: Op, tb: Op, m: usize, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()> {
+    unsafe fn gemm(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
         // SAFETY: the caller guarantees `c` covers `m × n` with leading dimension `ldc`.
         let accum = unsafe { scale(c, m, n, 1, ldc, beta) };
         if alpha.is_zero() || k == 0 {
@@ -369,13 +467,32 @@ impl<T: Scalar> Blas<T> for Host {
         let (br, bc) = tb.apply(k, n);
         // SAFETY: the caller guarantees every operand covers its stored shape and `c` overlaps
         // no input.
-        let (am, bm, cm) = unsafe { (view::<T::Faer>(a, ar, ac, lda), view::<T::Faer>(b, br, bc, ldb), view_mut::<T::Faer>(c, m, n, ldc)) };
+        let (am, bm, cm) = unsafe {
+            (
+                view::<T::Faer>(a, ar, ac, lda),
+                view::<T::Faer>(b, br, bc, ldb),
+                view_mut::<T::Faer>(c, m, n, ldc),
+            )
+        };
         let ((am, aconj), (bm, bconj)) = (apply_op(am, ta), apply_op(bm, tb));
         faer::linalg::matmul::matmul_with_conj(cm, accum, am, aconj, bm, bconj, fa(alpha), par());
         Ok(())
     }
 
-    unsafe fn trsm(&self, side: Side, uplo: Uplo, trans: Op, diag: Diag, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize) -> Result<()> {
+    unsafe fn trsm(
+        &self,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+    ) -> Result<()> {
         // SAFETY: the caller guarantees `b` covers `m × n` with leading dimension `ldb`. With
         // α = 0 this writes zeros without reading B, and A is never read (reference BLAS).
         unsafe { scale(b, m, n, 1, ldb, alpha) };
@@ -385,46 +502,133 @@ impl<T: Scalar> Blas<T> for Host {
         let ka = if side == Side::Left { m } else { n };
         // SAFETY: the caller guarantees `a` covers `ka × ka` with leading dimension `lda`, `b`
         // covers `m × n`, and they do not overlap.
-        let (am, bm) = unsafe { (view::<T::Faer>(a, ka, ka, lda), view_mut::<T::Faer>(b, m, n, ldb)) };
+        let (am, bm) = unsafe {
+            (
+                view::<T::Faer>(a, ka, ka, lda),
+                view_mut::<T::Faer>(b, m, n, ldb),
+            )
+        };
         // Reduce to a left solve `L X = B'` on views: for the right side, X op(A) = B is
         // op(A)ᵀ Xᵀ = Bᵀ.
         let (lhs, conj, lower, rhs) = match (side, trans) {
             (Side::Left, Op::N) => (am, false, uplo == Uplo::Lower, bm),
             (Side::Left, Op::T) => (am.transpose(), false, uplo == Uplo::Upper, bm),
             (Side::Left, Op::C) => (am.transpose(), true, uplo == Uplo::Upper, bm),
-            (Side::Right, Op::N) => (am.transpose(), false, uplo == Uplo::Upper, bm.transpose_mut()),
+            (Side::Right, Op::N) => (
+                am.transpose(),
+                false,
+                uplo == Uplo::Upper,
+                bm.transpose_mut(),
+            ),
             (Side::Right, Op::T) => (am, false, uplo == Uplo::Lower, bm.transpose_mut()),
             (Side::Right, Op::C) => (am, true, uplo == Uplo::Lower, bm.transpose_mut()),
         };
         let (c, p) = (conj_if(conj), par());
         match (lower, diag) {
             (true, Diag::NonUnit) => tri::solve_lower_triangular_in_place_with_conj(lhs, c, rhs, p),
-            (true, Diag::Unit) => tri::solve_unit_lower_triangular_in_place_with_conj(lhs, c, rhs, p),
-            (false, Diag::NonUnit) => tri::solve_upper_triangular_in_place_with_conj(lhs, c, rhs, p),
-            (false, Diag::Unit) => tri::solve_unit_upper_triangular_in_place_with_conj(lhs, c, rhs, p),
+            (true, Diag::Unit) => {
+                tri::solve_unit_lower_triangular_in_place_with_conj(lhs, c, rhs, p)
+            }
+            (false, Diag::NonUnit) => {
+                tri::solve_upper_triangular_in_place_with_conj(lhs, c, rhs, p)
+            }
+            (false, Diag::Unit) => {
+                tri::solve_unit_upper_triangular_in_place_with_conj(lhs, c, rhs, p)
+            }
         }
         Ok(())
     }
 
-    unsafe fn syrk(&self, uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()> {
+    unsafe fn syrk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
         // SAFETY: forwarded to the caller.
         unsafe { rank_k(false, uplo, trans, n, k, alpha, a, lda, beta, c, ldc) };
         Ok(())
     }
 
-    unsafe fn herk(&self, uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T::Real, a: DevPtr, lda: usize, beta: T::Real, c: DevPtr, ldc: usize) -> Result<()> {
+    unsafe fn herk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T::Real,
+        a: DevPtr,
+        lda: usize,
+        beta: T::Real,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
         let (alpha, beta) = (T::from_real(alpha), T::from_real(beta));
         // SAFETY: forwarded to the caller.
-        unsafe { rank_k(T::IS_COMPLEX, uplo, trans, n, k, alpha, a, lda, beta, c, ldc) };
+        unsafe {
+            rank_k(
+                T::IS_COMPLEX,
+                uplo,
+                trans,
+                n,
+                k,
+                alpha,
+                a,
+                lda,
+                beta,
+                c,
+                ldc,
+            )
+        };
         Ok(())
     }
 
-    unsafe fn gemm_strided_batched(&self, ta: Op, tb: Op, m: usize, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, stride_a: usize, b: DevPtr, ldb: usize, stride_b: usize, beta: T, c: DevPtr, ldc: usize, stride_c: usize, batch: usize) -> Result<()> {
+    unsafe fn gemm_strided_batched(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        stride_a: usize,
+        b: DevPtr,
+        ldb: usize,
+        stride_b: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+        stride_c: usize,
+        batch: usize,
+    ) -> Result<()> {
         for i in 0..batch {
             // SAFETY: the caller guarantees every batch entry's operands are valid and the
             // outputs do not overlap.
             unsafe {
-                self.gemm(ta, tb, m, n, k, alpha, a.add::<T>(i * stride_a), lda, b.add::<T>(i * stride_b), ldb, beta, c.add::<T>(i * stride_c), ldc)?;
+                self.gemm(
+                    ta,
+                    tb,
+                    m,
+                    n,
+                    k,
+                    alpha,
+                    a.offset::<T>(i * stride_a),
+                    lda,
+                    b.offset::<T>(i * stride_b),
+                    ldb,
+                    beta,
+                    c.offset::<T>(i * stride_c),
+                    ldc,
+                )?;
             }
         }
         Ok(())
@@ -435,7 +639,12 @@ impl<T: Scalar> Blas<T> for Host {
 ///
 /// # Safety
 /// `x` is valid for `n > 0` strided elements.
-unsafe fn extreme<T: Scalar>(n: usize, x: DevPtr, incx: usize, better: impl Fn(T::Real, T::Real) -> bool) -> usize {
+unsafe fn extreme<T: Scalar>(
+    n: usize,
+    x: DevPtr,
+    incx: usize,
+    better: impl Fn(T::Real, T::Real) -> bool,
+) -> usize {
     // SAFETY: forwarded to the caller.
     let mut best = unsafe { *strided::<T>(x, 0, incx) }.abs1();
     let mut at = 0;

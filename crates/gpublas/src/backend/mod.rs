@@ -16,19 +16,19 @@ use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
-mod dynamic;
-mod host;
-#[cfg(any(feature = "cuda", feature = "rocm"))]
-pub mod gpu;
 #[cfg(feature = "cuda")]
 mod cuda;
+mod dynamic;
+#[cfg(any(feature = "cuda", feature = "rocm"))]
+pub mod gpu;
+mod host;
 #[cfg(feature = "rocm")]
 mod rocm;
 
-pub use dynamic::Dynamic;
-pub use host::Host;
 #[cfg(feature = "cuda")]
 pub use cuda::{Cuda, CudaApi};
+pub use dynamic::Dynamic;
+pub use host::Host;
 #[cfg(feature = "rocm")]
 pub use rocm::{Rocm, RocmApi};
 
@@ -70,7 +70,7 @@ impl DevPtr {
     }
 
     /// The address `elems` elements of `T` further on (wrapping: it is never dereferenced here).
-    pub fn add<T>(self, elems: usize) -> Self {
+    pub fn offset<T>(self, elems: usize) -> Self {
         DevPtr(self.0.wrapping_add(elems * std::mem::size_of::<T>()))
     }
 }
@@ -102,6 +102,7 @@ impl BackendKind {
 /// Ordering contract: all work a backend enqueues (copies, frees, BLAS calls) runs in the order
 /// it was enqueued. `upload` and `download` are complete when they return, so host memory is
 /// never touched by the device after the call returns.
+#[allow(clippy::missing_safety_doc)] // each method's `# Safety` section says it; clippy misses some
 pub trait Backend: Send + Sync + 'static {
     /// Which family this backend is.
     fn kind(&self) -> BackendKind;
@@ -167,9 +168,17 @@ pub trait Backend: Send + Sync + 'static {
 /// The pointers are valid for the extents BLAS's reference semantics read and write for the
 /// given dimensions, the output does not overlap any input, and the increments and leading
 /// dimensions obey the rules above.
-#[allow(clippy::too_many_arguments, missing_docs)]
+#[allow(clippy::too_many_arguments, clippy::missing_safety_doc, missing_docs)]
 pub trait Blas<T: Scalar>: Backend {
-    unsafe fn axpy(&self, n: usize, alpha: T, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()>;
+    unsafe fn axpy(
+        &self,
+        n: usize,
+        alpha: T,
+        x: DevPtr,
+        incx: usize,
+        y: DevPtr,
+        incy: usize,
+    ) -> Result<()>;
     unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: usize) -> Result<()>;
     unsafe fn copy(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()>;
     unsafe fn swap(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()>;
@@ -184,16 +193,112 @@ pub trait Blas<T: Scalar>: Backend {
     /// 0-based index of the first element of smallest `|re| + |im|`; `n > 0`.
     unsafe fn iamin(&self, n: usize, x: DevPtr, incx: usize) -> Result<usize>;
 
-    unsafe fn gemv(&self, trans: Op, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, x: DevPtr, incx: usize, beta: T, y: DevPtr, incy: usize) -> Result<()>;
+    unsafe fn gemv(
+        &self,
+        trans: Op,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        x: DevPtr,
+        incx: usize,
+        beta: T,
+        y: DevPtr,
+        incy: usize,
+    ) -> Result<()>;
     /// `A ← αxyᵀ + A` (`conj = false`) or `A ← αxyᴴ + A` (`conj = true`).
-    unsafe fn ger(&self, conj: bool, m: usize, n: usize, alpha: T, x: DevPtr, incx: usize, y: DevPtr, incy: usize, a: DevPtr, lda: usize) -> Result<()>;
+    unsafe fn ger(
+        &self,
+        conj: bool,
+        m: usize,
+        n: usize,
+        alpha: T,
+        x: DevPtr,
+        incx: usize,
+        y: DevPtr,
+        incy: usize,
+        a: DevPtr,
+        lda: usize,
+    ) -> Result<()>;
 
-    unsafe fn gemm(&self, ta: Op, tb: Op, m: usize, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()>;
-    unsafe fn trsm(&self, side: Side, uplo: Uplo, trans: Op, diag: Diag, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize) -> Result<()>;
+    unsafe fn gemm(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()>;
+    unsafe fn trsm(
+        &self,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+    ) -> Result<()>;
     /// `C ← α op(A) op(A)ᵀ + βC` on one triangle; `trans` is `N` or `T`.
-    unsafe fn syrk(&self, uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()>;
+    unsafe fn syrk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()>;
     /// `C ← α op(A) op(A)ᴴ + βC` on one triangle with real `α`, `β`; `trans` is `N` or `C`
     /// (for real types this is `syrk`, with `trans` `N` or `T`).
-    unsafe fn herk(&self, uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T::Real, a: DevPtr, lda: usize, beta: T::Real, c: DevPtr, ldc: usize) -> Result<()>;
-    unsafe fn gemm_strided_batched(&self, ta: Op, tb: Op, m: usize, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, stride_a: usize, b: DevPtr, ldb: usize, stride_b: usize, beta: T, c: DevPtr, ldc: usize, stride_c: usize, batch: usize) -> Result<()>;
+    unsafe fn herk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T::Real,
+        a: DevPtr,
+        lda: usize,
+        beta: T::Real,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()>;
+    unsafe fn gemm_strided_batched(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        stride_a: usize,
+        b: DevPtr,
+        ldb: usize,
+        stride_b: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+        stride_c: usize,
+        batch: usize,
+    ) -> Result<()>;
 }

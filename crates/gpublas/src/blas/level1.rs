@@ -11,7 +11,11 @@ fn same_len(routine: &'static str, arg: &'static str, n: usize, m: usize) -> Res
     if n == m {
         Ok(())
     } else {
-        Err(mismatch(routine, arg, format!("has {m} elements but `x` has {n}")))
+        Err(mismatch(
+            routine,
+            arg,
+            format!("has {m} elements but `x` has {n}"),
+        ))
     }
 }
 
@@ -24,7 +28,12 @@ impl<T: Scalar, B: Backend> VecDescMut<'_, T, B> {
 
 impl<B: Backend> Device<B> {
     /// `y ← αx + y`.
-    pub fn axpy<'a, T: Scalar>(&'a self, alpha: T, x: impl VecIn<'a, T, B>, y: impl VecOut<'a, T, B>) -> Result<()>
+    pub fn axpy<'a, T: Scalar>(
+        &'a self,
+        alpha: T,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecOut<'a, T, B>,
+    ) -> Result<()>
     where
         B: Blas<T>,
     {
@@ -63,7 +72,11 @@ impl<B: Backend> Device<B> {
     }
 
     /// `y ← x`.
-    pub fn copy<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>, y: impl VecOut<'a, T, B>) -> Result<()>
+    pub fn copy<'a, T: Scalar>(
+        &'a self,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecOut<'a, T, B>,
+    ) -> Result<()>
     where
         B: Blas<T>,
     {
@@ -83,7 +96,11 @@ impl<B: Backend> Device<B> {
     }
 
     /// `x ↔ y`.
-    pub fn swap<'a, T: Scalar>(&'a self, x: impl VecOut<'a, T, B>, y: impl VecOut<'a, T, B>) -> Result<()>
+    pub fn swap<'a, T: Scalar>(
+        &'a self,
+        x: impl VecOut<'a, T, B>,
+        y: impl VecOut<'a, T, B>,
+    ) -> Result<()>
     where
         B: Blas<T>,
     {
@@ -104,7 +121,11 @@ impl<B: Backend> Device<B> {
     }
 
     /// `Σ xᵢ yᵢ` (no conjugation; BLAS `dot`, or `dotu` for complex).
-    pub fn dot<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>, y: impl VecIn<'a, T, B>) -> Result<T>
+    pub fn dot<'a, T: Scalar>(
+        &'a self,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecIn<'a, T, B>,
+    ) -> Result<T>
     where
         B: Blas<T>,
     {
@@ -112,7 +133,11 @@ impl<B: Backend> Device<B> {
     }
 
     /// `Σ xᵢ yᵢ` (BLAS `dotu`; the same as [`Device::dot`]).
-    pub fn dotu<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>, y: impl VecIn<'a, T, B>) -> Result<T>
+    pub fn dotu<'a, T: Scalar>(
+        &'a self,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecIn<'a, T, B>,
+    ) -> Result<T>
     where
         B: Blas<T>,
     {
@@ -120,14 +145,24 @@ impl<B: Backend> Device<B> {
     }
 
     /// `Σ conj(xᵢ) yᵢ` (BLAS `dotc`; the same as `dot` for real types).
-    pub fn dotc<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>, y: impl VecIn<'a, T, B>) -> Result<T>
+    pub fn dotc<'a, T: Scalar>(
+        &'a self,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecIn<'a, T, B>,
+    ) -> Result<T>
     where
         B: Blas<T>,
     {
         self.dot_impl("dotc", true, x, y)
     }
 
-    fn dot_impl<'a, T: Scalar>(&'a self, r: &'static str, conj: bool, x: impl VecIn<'a, T, B>, y: impl VecIn<'a, T, B>) -> Result<T>
+    fn dot_impl<'a, T: Scalar>(
+        &'a self,
+        r: &'static str,
+        conj: bool,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecIn<'a, T, B>,
+    ) -> Result<T>
     where
         B: Blas<T>,
     {
@@ -180,7 +215,9 @@ impl<B: Backend> Device<B> {
     where
         B: Blas<T>,
     {
-        let Some((n, inc, xs)) = self.reduce_arg("iamax", x)? else { return Ok(None) };
+        let Some((n, inc, xs)) = self.reduce_arg("iamax", x)? else {
+            return Ok(None);
+        };
         // SAFETY: as for `nrm2`; `n > 0`.
         unsafe { self.backend().iamax(n, xs.ptr, inc).map(Some) }
     }
@@ -190,14 +227,20 @@ impl<B: Backend> Device<B> {
     where
         B: Blas<T>,
     {
-        let Some((n, inc, xs)) = self.reduce_arg("iamin", x)? else { return Ok(None) };
+        let Some((n, inc, xs)) = self.reduce_arg("iamin", x)? else {
+            return Ok(None);
+        };
         // SAFETY: as for `nrm2`; `n > 0`.
         unsafe { self.backend().iamin(n, xs.ptr, inc).map(Some) }
     }
 
     /// Validates and stores the one vector of a reduction; `None` if it is empty.
     #[allow(clippy::type_complexity)]
-    fn reduce_arg<'a, T: Scalar>(&'a self, r: &'static str, x: impl VecIn<'a, T, B>) -> Result<Option<(usize, usize, crate::args::Stored<'a, T, B>)>> {
+    fn reduce_arg<'a, T: Scalar>(
+        &'a self,
+        r: &'static str,
+        x: impl VecIn<'a, T, B>,
+    ) -> Result<Option<(usize, usize, crate::args::Stored<'a, T, B>)>> {
         self.check()?;
         let x = x.vec_in(r, "x")?;
         if x.n == 0 {

@@ -13,7 +13,11 @@ pub(crate) fn single(routine: &'static str, arg: &'static str, s: &Shape) -> Res
     if s.count == 1 && s.stride.is_none() {
         Ok(())
     } else {
-        Err(Error::arg(routine, arg, "is a batch; batches are only for gemm_strided_batched"))
+        Err(Error::arg(
+            routine,
+            arg,
+            "is a batch; batches are only for gemm_strided_batched",
+        ))
     }
 }
 
@@ -23,7 +27,15 @@ impl<B: Backend> Device<B> {
     /// `β = 0` overwrites `y` without reading it. An `A` with no rows or no columns leaves `y`
     /// untouched (reference BLAS's quick return).
     #[allow(clippy::too_many_arguments)]
-    pub fn gemv<'a, T: Scalar>(&'a self, trans: Op, alpha: T, a: impl MatIn<'a, T, B>, x: impl VecIn<'a, T, B>, beta: T, y: impl VecOut<'a, T, B>) -> Result<()>
+    pub fn gemv<'a, T: Scalar>(
+        &'a self,
+        trans: Op,
+        alpha: T,
+        a: impl MatIn<'a, T, B>,
+        x: impl VecIn<'a, T, B>,
+        beta: T,
+        y: impl VecOut<'a, T, B>,
+    ) -> Result<()>
     where
         B: Blas<T>,
     {
@@ -33,10 +45,18 @@ impl<B: Backend> Device<B> {
         single(R, "a", &a.shape)?;
         let (rows, cols) = trans.apply(a.shape.rows, a.shape.cols);
         if x.n != cols {
-            return Err(mismatch(R, "x", format!("has {} elements but op(A) has {cols} columns", x.n)));
+            return Err(mismatch(
+                R,
+                "x",
+                format!("has {} elements but op(A) has {cols} columns", x.n),
+            ));
         }
         if y.n != rows {
-            return Err(mismatch(R, "y", format!("has {} elements but op(A) has {rows} rows", y.n)));
+            return Err(mismatch(
+                R,
+                "y",
+                format!("has {} elements but op(A) has {rows} rows", y.n),
+            ));
         }
         let op = stored_op::<T>(R, "a", trans, a.shape.order, false)?;
         let (m, n) = a.shape.stored();
@@ -50,12 +70,22 @@ impl<B: Backend> Device<B> {
         let y_s = y.store(self, copy_in, R, "y")?;
         // SAFETY: every operand was checked against its storage for the stored shape `m × n`
         // and `op`; `y` is a mutable borrow, so it overlaps no input.
-        unsafe { self.backend().gemv(op, m, n, alpha, a_s.ptr, lda, x_s.ptr, incx, beta, y_s.ptr, incy)? };
+        unsafe {
+            self.backend().gemv(
+                op, m, n, alpha, a_s.ptr, lda, x_s.ptr, incx, beta, y_s.ptr, incy,
+            )?
+        };
         y_s.finish()
     }
 
     /// `A ← αxyᵀ + A` (BLAS `ger`, `geru` for complex).
-    pub fn ger<'a, T: Scalar>(&'a self, alpha: T, x: impl VecIn<'a, T, B>, y: impl VecIn<'a, T, B>, a: impl MatOut<'a, T, B>) -> Result<()>
+    pub fn ger<'a, T: Scalar>(
+        &'a self,
+        alpha: T,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecIn<'a, T, B>,
+        a: impl MatOut<'a, T, B>,
+    ) -> Result<()>
     where
         B: Blas<T>,
     {
@@ -63,7 +93,13 @@ impl<B: Backend> Device<B> {
     }
 
     /// `A ← αxyᵀ + A` (BLAS `geru`; the same as [`Device::ger`]).
-    pub fn geru<'a, T: Scalar>(&'a self, alpha: T, x: impl VecIn<'a, T, B>, y: impl VecIn<'a, T, B>, a: impl MatOut<'a, T, B>) -> Result<()>
+    pub fn geru<'a, T: Scalar>(
+        &'a self,
+        alpha: T,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecIn<'a, T, B>,
+        a: impl MatOut<'a, T, B>,
+    ) -> Result<()>
     where
         B: Blas<T>,
     {
@@ -71,14 +107,28 @@ impl<B: Backend> Device<B> {
     }
 
     /// `A ← αxyᴴ + A` (BLAS `gerc`; the same as `ger` for real types).
-    pub fn gerc<'a, T: Scalar>(&'a self, alpha: T, x: impl VecIn<'a, T, B>, y: impl VecIn<'a, T, B>, a: impl MatOut<'a, T, B>) -> Result<()>
+    pub fn gerc<'a, T: Scalar>(
+        &'a self,
+        alpha: T,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecIn<'a, T, B>,
+        a: impl MatOut<'a, T, B>,
+    ) -> Result<()>
     where
         B: Blas<T>,
     {
         self.ger_impl("gerc", T::IS_COMPLEX, alpha, x, y, a)
     }
 
-    fn ger_impl<'a, T: Scalar>(&'a self, r: &'static str, conj: bool, alpha: T, x: impl VecIn<'a, T, B>, y: impl VecIn<'a, T, B>, a: impl MatOut<'a, T, B>) -> Result<()>
+    fn ger_impl<'a, T: Scalar>(
+        &'a self,
+        r: &'static str,
+        conj: bool,
+        alpha: T,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecIn<'a, T, B>,
+        a: impl MatOut<'a, T, B>,
+    ) -> Result<()>
     where
         B: Blas<T>,
     {
@@ -86,10 +136,18 @@ impl<B: Backend> Device<B> {
         let (x, y, a) = (x.vec_in(r, "x")?, y.vec_in(r, "y")?, a.mat_out(r, "a")?);
         single(r, "a", &a.shape)?;
         if x.n != a.shape.rows {
-            return Err(mismatch(r, "x", format!("has {} elements but A has {} rows", x.n, a.shape.rows)));
+            return Err(mismatch(
+                r,
+                "x",
+                format!("has {} elements but A has {} rows", x.n, a.shape.rows),
+            ));
         }
         if y.n != a.shape.cols {
-            return Err(mismatch(r, "y", format!("has {} elements but A has {} columns", y.n, a.shape.cols)));
+            return Err(mismatch(
+                r,
+                "y",
+                format!("has {} elements but A has {} columns", y.n, a.shape.cols),
+            ));
         }
         let row_major = a.shape.order == Order::RowMajor;
         if row_major && conj {
@@ -108,7 +166,11 @@ impl<B: Backend> Device<B> {
         let a_s = a.store(self, true, r, "a")?;
         // SAFETY: every operand was checked against its storage for the stored shape `m × n`;
         // `a` is a mutable borrow, so it overlaps no input.
-        unsafe { self.backend().ger(conj, m, n, alpha, u_s.ptr, incu, v_s.ptr, incv, a_s.ptr, lda)? };
+        unsafe {
+            self.backend().ger(
+                conj, m, n, alpha, u_s.ptr, incu, v_s.ptr, incv, a_s.ptr, lda,
+            )?
+        };
         a_s.finish()
     }
 }

@@ -20,19 +20,55 @@ struct GemmPlan {
     swap: bool,
 }
 
-fn plan_gemm<T: Scalar, B: Backend>(r: &'static str, ta: Op, tb: Op, a: &MatDesc<'_, T, B>, b: &MatDesc<'_, T, B>, c: &MatDescMut<'_, T, B>) -> Result<GemmPlan> {
+fn plan_gemm<T: Scalar, B: Backend>(
+    r: &'static str,
+    ta: Op,
+    tb: Op,
+    a: &MatDesc<'_, T, B>,
+    b: &MatDesc<'_, T, B>,
+    c: &MatDescMut<'_, T, B>,
+) -> Result<GemmPlan> {
     let (m, ka) = ta.apply(a.shape.rows, a.shape.cols);
     let (kb, n) = tb.apply(b.shape.rows, b.shape.cols);
     if ka != kb {
-        return Err(mismatch(r, "b", format!("op(B) has {kb} rows but op(A) has {ka} columns")));
+        return Err(mismatch(
+            r,
+            "b",
+            format!("op(B) has {kb} rows but op(A) has {ka} columns"),
+        ));
     }
     if (c.shape.rows, c.shape.cols) != (m, n) {
-        return Err(mismatch(r, "c", format!("is {}×{} but op(A)·op(B) is {m}×{n}", c.shape.rows, c.shape.cols)));
+        return Err(mismatch(
+            r,
+            "c",
+            format!(
+                "is {}×{} but op(A)·op(B) is {m}×{n}",
+                c.shape.rows, c.shape.cols
+            ),
+        ));
     }
     let swap = c.shape.order == Order::RowMajor;
     let ta = stored_op::<T>(r, "a", ta, a.shape.order, swap)?;
     let tb = stored_op::<T>(r, "b", tb, b.shape.order, swap)?;
-    Ok(if swap { GemmPlan { ta: tb, tb: ta, m: n, n: m, k: ka, swap } } else { GemmPlan { ta, tb, m, n, k: ka, swap } })
+    Ok(if swap {
+        GemmPlan {
+            ta: tb,
+            tb: ta,
+            m: n,
+            n: m,
+            k: ka,
+            swap,
+        }
+    } else {
+        GemmPlan {
+            ta,
+            tb,
+            m,
+            n,
+            k: ka,
+            swap,
+        }
+    })
 }
 
 impl<B: Backend> Device<B> {
@@ -41,7 +77,16 @@ impl<B: Backend> Device<B> {
     /// Any mix of column- and row-major operands works, except `Op::C` on an operand whose
     /// layout differs from `C`'s (that would need a conjugate without a transpose).
     #[allow(clippy::too_many_arguments)]
-    pub fn gemm<'a, T: Scalar>(&'a self, ta: Op, tb: Op, alpha: T, a: impl MatIn<'a, T, B>, b: impl MatIn<'a, T, B>, beta: T, c: impl MatOut<'a, T, B>) -> Result<()>
+    pub fn gemm<'a, T: Scalar>(
+        &'a self,
+        ta: Op,
+        tb: Op,
+        alpha: T,
+        a: impl MatIn<'a, T, B>,
+        b: impl MatIn<'a, T, B>,
+        beta: T,
+        c: impl MatOut<'a, T, B>,
+    ) -> Result<()>
     where
         B: Blas<T>,
     {
@@ -60,10 +105,18 @@ impl<B: Backend> Device<B> {
         let a_s = a.store(self, R, "a")?;
         let b_s = b.store(self, R, "b")?;
         let c_s = c.store(self, copy_in, R, "c")?;
-        let ((x, ldx), (y, ldy)) = if p.swap { ((b_s.ptr, ldb), (a_s.ptr, lda)) } else { ((a_s.ptr, lda), (b_s.ptr, ldb)) };
+        let ((x, ldx), (y, ldy)) = if p.swap {
+            ((b_s.ptr, ldb), (a_s.ptr, lda))
+        } else {
+            ((a_s.ptr, lda), (b_s.ptr, ldb))
+        };
         // SAFETY: every operand was checked against its storage for the shapes of this call;
         // `c` is a mutable borrow, so it overlaps no input.
-        unsafe { self.backend().gemm(p.ta, p.tb, p.m, p.n, p.k, alpha, x, ldx, y, ldy, beta, c_s.ptr, ldc)? };
+        unsafe {
+            self.backend().gemm(
+                p.ta, p.tb, p.m, p.n, p.k, alpha, x, ldx, y, ldy, beta, c_s.ptr, ldc,
+            )?
+        };
         c_s.finish()
     }
 
@@ -71,7 +124,16 @@ impl<B: Backend> Device<B> {
     /// (see [`Mat::batched`](crate::Mat::batched)); all three must have the same count, and
     /// `C`'s stride must keep its matrices apart.
     #[allow(clippy::too_many_arguments)]
-    pub fn gemm_strided_batched<'a, T: Scalar>(&'a self, ta: Op, tb: Op, alpha: T, a: impl MatIn<'a, T, B>, b: impl MatIn<'a, T, B>, beta: T, c: impl MatOut<'a, T, B>) -> Result<()>
+    pub fn gemm_strided_batched<'a, T: Scalar>(
+        &'a self,
+        ta: Op,
+        tb: Op,
+        alpha: T,
+        a: impl MatIn<'a, T, B>,
+        b: impl MatIn<'a, T, B>,
+        beta: T,
+        c: impl MatOut<'a, T, B>,
+    ) -> Result<()>
     where
         B: Blas<T>,
     {
@@ -81,34 +143,71 @@ impl<B: Backend> Device<B> {
         let count = c.shape.count;
         for (arg, n) in [("a", a.shape.count), ("b", b.shape.count)] {
             if n != count {
-                return Err(mismatch(R, arg, format!("is a batch of {n} but `c` is a batch of {count}")));
+                return Err(mismatch(
+                    R,
+                    arg,
+                    format!("is a batch of {n} but `c` is a batch of {count}"),
+                ));
             }
         }
         let p = plan_gemm(R, ta, tb, &a, &b, &c)?;
-        let c_extent = if c.shape.stored().1 == 0 { 0 } else { (c.shape.stored().1 - 1) * c.shape.ld + c.shape.stored().0 };
+        let c_extent = if c.shape.stored().1 == 0 {
+            0
+        } else {
+            (c.shape.stored().1 - 1) * c.shape.ld + c.shape.stored().0
+        };
         if count > 1 && c.shape.batch_stride() < c_extent {
-            return Err(mismatch(R, "c", format!("has stride {} < one matrix's extent {c_extent}: outputs would overlap", c.shape.batch_stride())));
+            return Err(mismatch(
+                R,
+                "c",
+                format!(
+                    "has stride {} < one matrix's extent {c_extent}: outputs would overlap",
+                    c.shape.batch_stride()
+                ),
+            ));
         }
         if p.m == 0 || p.n == 0 || count == 0 {
             return Ok(());
         }
         let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
-        let (sa, sb, sc) = (a.shape.batch_stride(), b.shape.batch_stride(), c.shape.batch_stride());
+        let (sa, sb, sc) = (
+            a.shape.batch_stride(),
+            b.shape.batch_stride(),
+            c.shape.batch_stride(),
+        );
         let copy_in = !(beta.is_zero() && c.dense);
         let a_s = a.store(self, R, "a")?;
         let b_s = b.store(self, R, "b")?;
         let c_s = c.store(self, copy_in, R, "c")?;
-        let ((x, ldx, sx), (y, ldy, sy)) = if p.swap { ((b_s.ptr, ldb, sb), (a_s.ptr, lda, sa)) } else { ((a_s.ptr, lda, sa), (b_s.ptr, ldb, sb)) };
+        let ((x, ldx, sx), (y, ldy, sy)) = if p.swap {
+            ((b_s.ptr, ldb, sb), (a_s.ptr, lda, sa))
+        } else {
+            ((a_s.ptr, lda, sa), (b_s.ptr, ldb, sb))
+        };
         // SAFETY: every batch was checked against its storage (count, stride and extent), and
         // C's matrices do not overlap each other or any input.
-        unsafe { self.backend().gemm_strided_batched(p.ta, p.tb, p.m, p.n, p.k, alpha, x, ldx, sx, y, ldy, sy, beta, c_s.ptr, ldc, sc, count)? };
+        unsafe {
+            self.backend().gemm_strided_batched(
+                p.ta, p.tb, p.m, p.n, p.k, alpha, x, ldx, sx, y, ldy, sy, beta, c_s.ptr, ldc, sc,
+                count,
+            )?
+        };
         c_s.finish()
     }
 
     /// Solves `op(A) X = αB` (`Side::Left`) or `X op(A) = αB` (`Side::Right`) for `X`, with `A`
     /// triangular; `X` overwrites `B`. `α = 0` sets `B` to zero without reading `A`.
     #[allow(clippy::too_many_arguments)]
-    pub fn trsm<'a, T: Scalar>(&'a self, side: Side, uplo: Uplo, trans: Op, diag: Diag, alpha: T, a: impl MatIn<'a, T, B>, b: impl MatOut<'a, T, B>) -> Result<()>
+    pub fn trsm<'a, T: Scalar>(
+        &'a self,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        alpha: T,
+        a: impl MatIn<'a, T, B>,
+        b: impl MatOut<'a, T, B>,
+    ) -> Result<()>
     where
         B: Blas<T>,
     {
@@ -118,16 +217,36 @@ impl<B: Backend> Device<B> {
         single(R, "a", &a.shape)?;
         single(R, "b", &b.shape)?;
         if a.shape.rows != a.shape.cols {
-            return Err(mismatch(R, "a", format!("is {}×{}; it must be square", a.shape.rows, a.shape.cols)));
+            return Err(mismatch(
+                R,
+                "a",
+                format!("is {}×{}; it must be square", a.shape.rows, a.shape.cols),
+            ));
         }
-        let need = if side == Side::Left { b.shape.rows } else { b.shape.cols };
+        let need = if side == Side::Left {
+            b.shape.rows
+        } else {
+            b.shape.cols
+        };
         if a.shape.rows != need {
-            let which = if side == Side::Left { "rows" } else { "columns" };
-            return Err(mismatch(R, "a", format!("is {0}×{0} but B has {need} {which}", a.shape.rows)));
+            let which = if side == Side::Left {
+                "rows"
+            } else {
+                "columns"
+            };
+            return Err(mismatch(
+                R,
+                "a",
+                format!("is {0}×{0} but B has {need} {which}", a.shape.rows),
+            ));
         }
         let bt = b.shape.order == Order::RowMajor;
         let op = stored_op::<T>(R, "a", trans, a.shape.order, bt)?;
-        let uplo = if a.shape.order == Order::RowMajor { uplo.flip() } else { uplo };
+        let uplo = if a.shape.order == Order::RowMajor {
+            uplo.flip()
+        } else {
+            uplo
+        };
         let side = if bt { side.flip() } else { side };
         let (m, n) = b.shape.stored();
         if m == 0 || n == 0 {
@@ -138,47 +257,91 @@ impl<B: Backend> Device<B> {
         let b_s = b.store(self, true, R, "b")?;
         // SAFETY: `a` was checked to hold a square matrix of B's side, `b` its shape; `b` is a
         // mutable borrow, so it does not overlap `a`.
-        unsafe { self.backend().trsm(side, uplo, op, diag, m, n, alpha, a_s.ptr, lda, b_s.ptr, ldb)? };
+        unsafe {
+            self.backend().trsm(
+                side, uplo, op, diag, m, n, alpha, a_s.ptr, lda, b_s.ptr, ldb,
+            )?
+        };
         b_s.finish()
     }
 
     /// `C ← α op(A) op(A)ᵀ + βC` on the `uplo` triangle of `C` (the other is not touched);
     /// `trans` is `N` or `T` (`C` too for real types).
     #[allow(clippy::too_many_arguments)]
-    pub fn syrk<'a, T: Scalar>(&'a self, uplo: Uplo, trans: Op, alpha: T, a: impl MatIn<'a, T, B>, beta: T, c: impl MatOut<'a, T, B>) -> Result<()>
+    pub fn syrk<'a, T: Scalar>(
+        &'a self,
+        uplo: Uplo,
+        trans: Op,
+        alpha: T,
+        a: impl MatIn<'a, T, B>,
+        beta: T,
+        c: impl MatOut<'a, T, B>,
+    ) -> Result<()>
     where
         B: Blas<T>,
     {
         const R: &str = "syrk";
         let trans = real_op::<T>(trans);
         if trans == Op::C {
-            return Err(Error::arg(R, "trans", "is Op::C; syrk takes N or T for complex types (herk is the Hermitian one)"));
+            return Err(Error::arg(
+                R,
+                "trans",
+                "is Op::C; syrk takes N or T for complex types (herk is the Hermitian one)",
+            ));
         }
         self.rank_k(R, uplo, trans, a, c, |dev, p| {
             // SAFETY: `rank_k` checked every operand for this shape.
-            unsafe { dev.backend().syrk(p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, beta, p.c, p.ldc) }
+            unsafe {
+                dev.backend().syrk(
+                    p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, beta, p.c, p.ldc,
+                )
+            }
         })
     }
 
     /// `C ← α op(A) op(A)ᴴ + βC` with real `α`, `β` on the `uplo` triangle of `C`, keeping its
     /// diagonal real; `trans` is `N` or `C` (for real types this is `syrk`).
     #[allow(clippy::too_many_arguments)]
-    pub fn herk<'a, T: Scalar>(&'a self, uplo: Uplo, trans: Op, alpha: T::Real, a: impl MatIn<'a, T, B>, beta: T::Real, c: impl MatOut<'a, T, B>) -> Result<()>
+    pub fn herk<'a, T: Scalar>(
+        &'a self,
+        uplo: Uplo,
+        trans: Op,
+        alpha: T::Real,
+        a: impl MatIn<'a, T, B>,
+        beta: T::Real,
+        c: impl MatOut<'a, T, B>,
+    ) -> Result<()>
     where
         B: Blas<T>,
     {
         const R: &str = "herk";
         if T::IS_COMPLEX && trans == Op::T {
-            return Err(Error::arg(R, "trans", "is Op::T; herk takes N or C for complex types (syrk is the symmetric one)"));
+            return Err(Error::arg(
+                R,
+                "trans",
+                "is Op::T; herk takes N or C for complex types (syrk is the symmetric one)",
+            ));
         }
         self.rank_k(R, uplo, real_op::<T>(trans), a, c, |dev, p| {
             // SAFETY: `rank_k` checked every operand for this shape.
-            unsafe { dev.backend().herk(p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, beta, p.c, p.ldc) }
+            unsafe {
+                dev.backend().herk(
+                    p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, beta, p.c, p.ldc,
+                )
+            }
         })
     }
 
     /// Shared validation and layout handling of `syrk` and `herk`.
-    fn rank_k<'a, T: Scalar>(&'a self, r: &'static str, uplo: Uplo, trans: Op, a: impl MatIn<'a, T, B>, c: impl MatOut<'a, T, B>, call: impl FnOnce(&Self, RankK) -> Result<()>) -> Result<()>
+    fn rank_k<'a, T: Scalar>(
+        &'a self,
+        r: &'static str,
+        uplo: Uplo,
+        trans: Op,
+        a: impl MatIn<'a, T, B>,
+        c: impl MatOut<'a, T, B>,
+        call: impl FnOnce(&Self, RankK) -> Result<()>,
+    ) -> Result<()>
     where
         B: Blas<T>,
     {
@@ -188,22 +351,40 @@ impl<B: Backend> Device<B> {
         single(r, "c", &c.shape)?;
         let (n, k) = trans.apply(a.shape.rows, a.shape.cols);
         if (c.shape.rows, c.shape.cols) != (n, n) {
-            return Err(mismatch(r, "c", format!("is {}×{} but op(A) has {n} rows, so C must be {n}×{n}", c.shape.rows, c.shape.cols)));
+            return Err(mismatch(
+                r,
+                "c",
+                format!(
+                    "is {}×{} but op(A) has {n} rows, so C must be {n}×{n}",
+                    c.shape.rows, c.shape.cols
+                ),
+            ));
         }
         // A row-major C is stored as Cᵀ, which is C itself (symmetric) or conj(C) (Hermitian):
         // the referenced triangle flips. For Hermitian, conj(C) = conj(op(A)) conj(op(A))ᴴ,
         // which a row-major A expresses by flipping N ↔ C; a mixed layout cannot be expressed.
         let c_row = c.shape.order == Order::RowMajor;
         let a_row = a.shape.order == Order::RowMajor;
-        let trans = if r == "herk" && T::IS_COMPLEX {
-            match (a_row, c_row) {
-                (false, false) => trans,
-                (true, true) => if trans == Op::N { Op::C } else { Op::N },
-                _ => return Err(Error::Unsupported { routine: r, what: "complex herk with `a` and `c` in different layouts; make them match".into() }),
-            }
-        } else {
-            stored_op::<T>(r, "a", trans, a.shape.order, false)?
-        };
+        let trans =
+            if r == "herk" && T::IS_COMPLEX {
+                match (a_row, c_row) {
+                    (false, false) => trans,
+                    (true, true) => {
+                        if trans == Op::N {
+                            Op::C
+                        } else {
+                            Op::N
+                        }
+                    }
+                    _ => return Err(Error::Unsupported {
+                        routine: r,
+                        what: "complex herk with `a` and `c` in different layouts; make them match"
+                            .into(),
+                    }),
+                }
+            } else {
+                stored_op::<T>(r, "a", trans, a.shape.order, false)?
+            };
         let uplo = if c_row { uplo.flip() } else { uplo };
         if n == 0 {
             return Ok(());
@@ -211,7 +392,19 @@ impl<B: Backend> Device<B> {
         let (lda, ldc) = (a.shape.ld, c.shape.ld);
         let a_s = a.store(self, r, "a")?;
         let c_s = c.store(self, true, r, "c")?;
-        call(self, RankK { uplo, trans, n, k, a: a_s.ptr, lda, c: c_s.ptr, ldc })?;
+        call(
+            self,
+            RankK {
+                uplo,
+                trans,
+                n,
+                k,
+                a: a_s.ptr,
+                lda,
+                c: c_s.ptr,
+                ldc,
+            },
+        )?;
         c_s.finish()
     }
 }

@@ -24,7 +24,13 @@ pub(crate) fn real_op<T: Scalar>(op: Op) -> Op {
 
 /// The op to apply to a matrix's *stored* column-major form so the result is `op(X)`
 /// (`transposed = false`) or `op(X)ᵀ` (`transposed = true`), given the matrix's order.
-pub(crate) fn stored_op<T: Scalar>(routine: &'static str, arg: &'static str, op: Op, order: Order, transposed: bool) -> Result<Op> {
+pub(crate) fn stored_op<T: Scalar>(
+    routine: &'static str,
+    arg: &'static str,
+    op: Op,
+    order: Order,
+    transposed: bool,
+) -> Result<Op> {
     let op = real_op::<T>(op);
     if (order == Order::RowMajor) != transposed {
         op.on_transposed(T::IS_COMPLEX).ok_or_else(|| Error::Unsupported {

@@ -42,7 +42,12 @@ impl<B: Backend> Device<B> {
             // SAFETY: the allocation holds `raw.bytes` bytes.
             unsafe { self.backend().zero(raw.ptr, raw.bytes)? };
         }
-        Ok(DeviceBuffer { ptr: raw.into_raw(), len, dev: self.clone(), _t: PhantomData })
+        Ok(DeviceBuffer {
+            ptr: raw.into_raw(),
+            len,
+            dev: self.clone(),
+            _t: PhantomData,
+        })
     }
 
     /// A buffer holding a copy of `host`.
@@ -50,7 +55,12 @@ impl<B: Backend> Device<B> {
         self.check()?;
         let raw = RawAlloc::new::<T>(self, host.len())?;
         upload_slice(self, raw.ptr, host)?;
-        Ok(DeviceBuffer { ptr: raw.into_raw(), len: host.len(), dev: self.clone(), _t: PhantomData })
+        Ok(DeviceBuffer {
+            ptr: raw.into_raw(),
+            len: host.len(),
+            dev: self.clone(),
+            _t: PhantomData,
+        })
     }
 }
 
@@ -97,7 +107,15 @@ macro_rules! common_methods {
         pub fn copy_to_host(&self, dst: &mut [T]) -> Result<()> {
             self.device().check()?;
             if dst.len() != self.len {
-                return Err(Error::arg("copy_to_host", "dst", format!("has length {} but the device data has {}", dst.len(), self.len)));
+                return Err(Error::arg(
+                    "copy_to_host",
+                    "dst",
+                    format!(
+                        "has length {} but the device data has {}",
+                        dst.len(),
+                        self.len
+                    ),
+                ));
             }
             download_slice(self.device(), dst, self.ptr)
         }
@@ -105,7 +123,12 @@ macro_rules! common_methods {
         /// A read-only sub-slice, or `None` if the range is out of bounds.
         pub fn get(&self, range: impl RangeBounds<usize>) -> Option<DeviceSlice<'_, T, B>> {
             let (s, e) = range_of(range, self.len)?;
-            Some(DeviceSlice { ptr: self.ptr.add::<T>(s), len: e - s, dev: self.device(), _t: PhantomData })
+            Some(DeviceSlice {
+                ptr: self.ptr.offset::<T>(s),
+                len: e - s,
+                dev: self.device(),
+                _t: PhantomData,
+            })
         }
 
         /// A read-only sub-slice.
@@ -113,7 +136,10 @@ macro_rules! common_methods {
         /// # Panics
         /// If the range is out of bounds, like slice indexing.
         #[track_caller]
-        pub fn slice(&self, range: impl RangeBounds<usize> + std::fmt::Debug) -> DeviceSlice<'_, T, B> {
+        pub fn slice(
+            &self,
+            range: impl RangeBounds<usize> + std::fmt::Debug,
+        ) -> DeviceSlice<'_, T, B> {
             let len = self.len;
             let msg = format!("range {range:?} out of bounds for device data of length {len}");
             self.get(range).expect(&msg)
@@ -127,15 +153,31 @@ macro_rules! mut_methods {
         pub fn copy_from_host(&mut self, src: &[T]) -> Result<()> {
             self.device().check()?;
             if src.len() != self.len {
-                return Err(Error::arg("copy_from_host", "src", format!("has length {} but the device data has {}", src.len(), self.len)));
+                return Err(Error::arg(
+                    "copy_from_host",
+                    "src",
+                    format!(
+                        "has length {} but the device data has {}",
+                        src.len(),
+                        self.len
+                    ),
+                ));
             }
             upload_slice(self.device(), self.ptr, src)
         }
 
         /// A writable sub-slice, or `None` if the range is out of bounds.
-        pub fn get_mut(&mut self, range: impl RangeBounds<usize>) -> Option<DeviceSliceMut<'_, T, B>> {
+        pub fn get_mut(
+            &mut self,
+            range: impl RangeBounds<usize>,
+        ) -> Option<DeviceSliceMut<'_, T, B>> {
             let (s, e) = range_of(range, self.len)?;
-            Some(DeviceSliceMut { ptr: self.ptr.add::<T>(s), len: e - s, dev: self.device(), _t: PhantomData })
+            Some(DeviceSliceMut {
+                ptr: self.ptr.offset::<T>(s),
+                len: e - s,
+                dev: self.device(),
+                _t: PhantomData,
+            })
         }
 
         /// A writable sub-slice.
@@ -143,7 +185,10 @@ macro_rules! mut_methods {
         /// # Panics
         /// If the range is out of bounds, like slice indexing.
         #[track_caller]
-        pub fn slice_mut(&mut self, range: impl RangeBounds<usize> + std::fmt::Debug) -> DeviceSliceMut<'_, T, B> {
+        pub fn slice_mut(
+            &mut self,
+            range: impl RangeBounds<usize> + std::fmt::Debug,
+        ) -> DeviceSliceMut<'_, T, B> {
             let len = self.len;
             let msg = format!("range {range:?} out of bounds for device data of length {len}");
             self.get_mut(range).expect(&msg)
@@ -168,17 +213,32 @@ impl<T: Scalar, B: Backend> DeviceBuffer<T, B> {
             // SAFETY: both allocations hold `raw.bytes` bytes and are distinct.
             unsafe { Backend::copy(self.dev.backend(), raw.ptr, self.ptr, raw.bytes)? };
         }
-        Ok(DeviceBuffer { ptr: raw.into_raw(), len: self.len, dev: self.dev.clone(), _t: PhantomData })
+        Ok(DeviceBuffer {
+            ptr: raw.into_raw(),
+            len: self.len,
+            dev: self.dev.clone(),
+            _t: PhantomData,
+        })
     }
 
     /// The whole buffer as a read-only slice.
     pub fn as_slice(&self) -> DeviceSlice<'_, T, B> {
-        DeviceSlice { ptr: self.ptr, len: self.len, dev: &self.dev, _t: PhantomData }
+        DeviceSlice {
+            ptr: self.ptr,
+            len: self.len,
+            dev: &self.dev,
+            _t: PhantomData,
+        }
     }
 
     /// The whole buffer as a writable slice.
     pub fn as_slice_mut(&mut self) -> DeviceSliceMut<'_, T, B> {
-        DeviceSliceMut { ptr: self.ptr, len: self.len, dev: &self.dev, _t: PhantomData }
+        DeviceSliceMut {
+            ptr: self.ptr,
+            len: self.len,
+            dev: &self.dev,
+            _t: PhantomData,
+        }
     }
 }
 
@@ -187,7 +247,11 @@ impl<T: Scalar, B: Backend> Drop for DeviceBuffer<T, B> {
         if self.len > 0 {
             // SAFETY: the buffer owns this allocation of exactly this size; the backend orders
             // the free after all work enqueued on it.
-            unsafe { self.dev.backend().free(self.ptr, self.len * std::mem::size_of::<T>()) }
+            unsafe {
+                self.dev
+                    .backend()
+                    .free(self.ptr, self.len * std::mem::size_of::<T>())
+            }
         }
     }
 }
@@ -213,6 +277,9 @@ impl<'a, T: Scalar, B: Backend> DeviceSliceMut<'a, T, B> {
 
 impl<T: Scalar, B: Backend> std::fmt::Debug for DeviceBuffer<T, B> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DeviceBuffer").field("len", &self.len).field("ptr", &self.ptr).finish()
+        f.debug_struct("DeviceBuffer")
+            .field("len", &self.len)
+            .field("ptr", &self.ptr)
+            .finish()
     }
 }

@@ -50,16 +50,30 @@ impl<B: Backend> Device<B> {
         self.check()?;
         if self.backend().host_memory() {
             let ptr = DevPtr::from_raw(host.as_ptr() as *mut u8);
-            return Ok(MappedSlice { host, ptr, owned: false, dev: self });
+            return Ok(MappedSlice {
+                host,
+                ptr,
+                owned: false,
+                dev: self,
+            });
         }
         let raw = RawAlloc::new::<T>(self, host.len())?;
         upload_slice(self, raw.ptr, host)?;
         let ptr = raw.into_raw();
         if !host.is_empty() {
             let start = host.as_ptr() as usize;
-            self.present_insert(Present { start, end: start + std::mem::size_of_val(host), dev: ptr });
+            self.present_insert(Present {
+                start,
+                end: start + std::mem::size_of_val(host),
+                dev: ptr,
+            });
         }
-        Ok(MappedSlice { host, ptr, owned: true, dev: self })
+        Ok(MappedSlice {
+            host,
+            ptr,
+            owned: true,
+            dev: self,
+        })
     }
 
     /// Maps `host` read-write: copied to the device now and back when the guard ends.
@@ -73,12 +87,24 @@ impl<B: Backend> Device<B> {
         self.map_mut_impl(host, false)
     }
 
-    fn map_mut_impl<'a, T: Scalar>(&'a self, host: &'a mut [T], copy_in: bool) -> Result<MappedSliceMut<'a, T, B>> {
+    fn map_mut_impl<'a, T: Scalar>(
+        &'a self,
+        host: &'a mut [T],
+        copy_in: bool,
+    ) -> Result<MappedSliceMut<'a, T, B>> {
         self.check()?;
         let len = host.len();
         if self.backend().host_memory() {
             let ptr = DevPtr::from_raw(host.as_mut_ptr().cast());
-            return Ok(MappedSliceMut { host: host.as_mut_ptr(), len, ptr, owned: false, done: false, dev: self, _borrow: PhantomData });
+            return Ok(MappedSliceMut {
+                host: host.as_mut_ptr(),
+                len,
+                ptr,
+                owned: false,
+                done: false,
+                dev: self,
+                _borrow: PhantomData,
+            });
         }
         let raw = RawAlloc::new::<T>(self, len)?;
         if copy_in {
@@ -89,7 +115,15 @@ impl<B: Backend> Device<B> {
             unsafe { self.backend().zero(raw.ptr, raw.bytes)? };
         }
         let ptr = raw.into_raw();
-        Ok(MappedSliceMut { host: host.as_mut_ptr(), len, ptr, owned: true, done: false, dev: self, _borrow: PhantomData })
+        Ok(MappedSliceMut {
+            host: host.as_mut_ptr(),
+            len,
+            ptr,
+            owned: true,
+            done: false,
+            dev: self,
+            _borrow: PhantomData,
+        })
     }
 }
 
@@ -119,7 +153,8 @@ impl<'a, T: Scalar, B: Backend> MappedSlice<'a, T, B> {
 impl<T: Scalar, B: Backend> Drop for MappedSlice<'_, T, B> {
     fn drop(&mut self) {
         if self.owned && !self.host.is_empty() {
-            self.dev.present_remove(self.host.as_ptr() as usize, self.ptr);
+            self.dev
+                .present_remove(self.host.as_ptr() as usize, self.ptr);
             let bytes = std::mem::size_of_val(self.host);
             // SAFETY: the guard owns this allocation of `bytes` bytes; the free is stream-ordered
             // after every call that used it.
@@ -179,7 +214,11 @@ impl<T: Scalar, B: Backend> Drop for MappedSliceMut<'_, T, B> {
         if self.owned && self.len > 0 {
             // SAFETY: the guard owns this allocation; the free is stream-ordered after the
             // copy back above.
-            unsafe { self.dev.backend().free(self.ptr, self.len * std::mem::size_of::<T>()) };
+            unsafe {
+                self.dev
+                    .backend()
+                    .free(self.ptr, self.len * std::mem::size_of::<T>())
+            };
         }
     }
 }

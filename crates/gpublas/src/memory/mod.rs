@@ -15,7 +15,10 @@ use crate::scalar::Scalar;
 /// Bytes for `len` elements of `T`, or an error if that overflows.
 pub(crate) fn bytes_of<T>(len: usize) -> Result<usize> {
     len.checked_mul(std::mem::size_of::<T>())
-        .ok_or(Error::OutOfMemory { backend: "any", bytes: usize::MAX })
+        .ok_or(Error::OutOfMemory {
+            backend: "any",
+            bytes: usize::MAX,
+        })
 }
 
 /// A raw allocation of `len` elements that frees itself; `NULL` and nothing to free when empty.
@@ -56,21 +59,35 @@ impl<B: Backend> Drop for RawAlloc<'_, B> {
 }
 
 /// Copies host elements into device memory, complete on return.
-pub(crate) fn upload_slice<T: Scalar, B: Backend>(dev: &Device<B>, dst: DevPtr, src: &[T]) -> Result<()> {
+pub(crate) fn upload_slice<T: Scalar, B: Backend>(
+    dev: &Device<B>,
+    dst: DevPtr,
+    src: &[T],
+) -> Result<()> {
     if src.is_empty() {
         return Ok(());
     }
     // SAFETY: `dst` holds at least `src.len()` elements (callers allocate it so) and `src` is a
     // live borrow; the backend finishes the copy before returning.
-    unsafe { dev.backend().upload(dst, src.as_ptr().cast(), std::mem::size_of_val(src)) }
+    unsafe {
+        dev.backend()
+            .upload(dst, src.as_ptr().cast(), std::mem::size_of_val(src))
+    }
 }
 
 /// Copies device elements into host memory, complete on return.
-pub(crate) fn download_slice<T: Scalar, B: Backend>(dev: &Device<B>, dst: &mut [T], src: DevPtr) -> Result<()> {
+pub(crate) fn download_slice<T: Scalar, B: Backend>(
+    dev: &Device<B>,
+    dst: &mut [T],
+    src: DevPtr,
+) -> Result<()> {
     if dst.is_empty() {
         return Ok(());
     }
     // SAFETY: `src` holds at least `dst.len()` elements (callers guarantee it) and `dst` is a
     // live exclusive borrow; any bytes are a valid `T` (`Pod`); the copy completes on return.
-    unsafe { dev.backend().download(dst.as_mut_ptr().cast(), src, std::mem::size_of_val(dst)) }
+    unsafe {
+        dev.backend()
+            .download(dst.as_mut_ptr().cast(), src, std::mem::size_of_val(dst))
+    }
 }
