@@ -70,11 +70,16 @@ pub fn rng(name: &str) -> ChaCha8Rng {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
-    let extra = std::env::var(SEED_VAR).ok().and_then(|v| v.trim().parse::<u64>().ok());
+    let extra = std::env::var(SEED_VAR)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok());
     if let Some(e) = extra {
         h ^= e.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
-    println!("rng seed for `{name}`: {h:#018x} ({SEED_VAR}={})", extra.map_or("unset".into(), |e| e.to_string()));
+    println!(
+        "rng seed for `{name}`: {h:#018x} ({SEED_VAR}={})",
+        extra.map_or("unset".into(), |e| e.to_string())
+    );
     ChaCha8Rng::seed_from_u64(h)
 }
 
@@ -191,7 +196,10 @@ pub fn real_to_f64<T: TestScalar>(r: T::Real) -> f64 {
 pub fn assert_bitwise_eq<T: TestScalar>(what: &str, got: &[T], want: &[T]) {
     assert_eq!(got.len(), want.len(), "{what}: length changed");
     for (i, (g, w)) in got.iter().zip(want).enumerate() {
-        assert!(g.bits() == w.bits(), "{what}: element {i} is {g:?}, expected exactly {w:?} (bit for bit)");
+        assert!(
+            g.bits() == w.bits(),
+            "{what}: element {i} is {g:?}, expected exactly {w:?} (bit for bit)"
+        );
     }
 }
 
@@ -214,15 +222,29 @@ pub struct Layout {
 impl Layout {
     /// Column-major, tight leading dimension.
     pub fn col(rows: usize, cols: usize) -> Self {
-        Layout { rows, cols, ld: rows.max(1), order: Order::ColMajor }
+        Layout {
+            rows,
+            cols,
+            ld: rows.max(1),
+            order: Order::ColMajor,
+        }
     }
     /// Row-major, tight leading dimension.
     pub fn row(rows: usize, cols: usize) -> Self {
-        Layout { rows, cols, ld: cols.max(1), order: Order::RowMajor }
+        Layout {
+            rows,
+            cols,
+            ld: cols.max(1),
+            order: Order::RowMajor,
+        }
     }
     /// `rows × cols` in `order`, leading dimension `extra` more than the tightest.
     pub fn new(order: Order, rows: usize, cols: usize, extra: usize) -> Self {
-        let l = if order == Order::ColMajor { Self::col(rows, cols) } else { Self::row(rows, cols) };
+        let l = if order == Order::ColMajor {
+            Self::col(rows, cols)
+        } else {
+            Self::row(rows, cols)
+        };
         l.with_ld(l.ld + extra)
     }
     /// Sets the leading dimension.
@@ -286,7 +308,12 @@ impl Layout {
 
 /// A buffer for `l` (plus `tail` extra elements at the end) whose matrix elements come from
 /// `elem` and whose padding is `pad`.
-pub fn mat_buf<T: TestScalar>(l: Layout, tail: usize, pad: T, mut elem: impl FnMut(usize, usize) -> T) -> Vec<T> {
+pub fn mat_buf<T: TestScalar>(
+    l: Layout,
+    tail: usize,
+    pad: T,
+    mut elem: impl FnMut(usize, usize) -> T,
+) -> Vec<T> {
     let mut v = vec![pad; l.len() + tail];
     for j in 0..l.cols {
         for i in 0..l.rows {
@@ -374,7 +401,11 @@ pub fn rand_strided<T: TestScalar>(rng: &mut ChaCha8Rng, v: VLayout) -> Vec<T> {
 
 /// Reads a strided vector as an `n × 1` matrix.
 pub fn read_vec<T: TestScalar>(buf: &[T], v: VLayout) -> M {
-    M { rows: v.n, cols: 1, d: (0..v.n).map(|i| buf[i * v.inc].to_c()).collect() }
+    M {
+        rows: v.n,
+        cols: 1,
+        d: (0..v.n).map(|i| buf[i * v.inc].to_c()).collect(),
+    }
 }
 
 /// Asserts every element of `after` that is not one of the vector's is bit-for-bit unchanged.
@@ -405,7 +436,11 @@ pub struct M {
 impl M {
     /// All zeros.
     pub fn zeros(rows: usize, cols: usize) -> Self {
-        M { rows, cols, d: vec![Z::new(0.0, 0.0); rows * cols] }
+        M {
+            rows,
+            cols,
+            d: vec![Z::new(0.0, 0.0); rows * cols],
+        }
     }
     /// Element `(i, j)`.
     pub fn get(&self, i: usize, j: usize) -> Z {
@@ -433,7 +468,11 @@ impl M {
     }
     /// Element-wise modulus (as real parts): the matrix of term magnitudes for error bounds.
     pub fn abs(&self) -> M {
-        M { rows: self.rows, cols: self.cols, d: self.d.iter().map(|z| Z::new(z.norm(), 0.0)).collect() }
+        M {
+            rows: self.rows,
+            cols: self.cols,
+            d: self.d.iter().map(|z| Z::new(z.norm(), 0.0)).collect(),
+        }
     }
     /// The largest modulus (0 for an empty matrix).
     pub fn max_abs(&self) -> f64 {
@@ -464,11 +503,23 @@ pub fn zabs(z: Z) -> Z {
 /// read `c`, `α = 0` does not read `opa`/`opb`.
 pub fn ref_gemm(alpha: Z, opa: &M, opb: &M, beta: Z, c: &M) -> M {
     assert_eq!((opa.rows, opb.cols), (c.rows, c.cols));
-    let prod = if alpha == Z::new(0.0, 0.0) { M::zeros(c.rows, c.cols) } else { opa.mul(opb) };
+    let prod = if alpha == Z::new(0.0, 0.0) {
+        M::zeros(c.rows, c.cols)
+    } else {
+        opa.mul(opb)
+    };
     let mut r = M::zeros(c.rows, c.cols);
     for k in 0..r.d.len() {
-        let bc = if beta == Z::new(0.0, 0.0) { Z::new(0.0, 0.0) } else { beta * c.d[k] };
-        let ab = if alpha == Z::new(0.0, 0.0) { Z::new(0.0, 0.0) } else { alpha * prod.d[k] };
+        let bc = if beta == Z::new(0.0, 0.0) {
+            Z::new(0.0, 0.0)
+        } else {
+            beta * c.d[k]
+        };
+        let ab = if alpha == Z::new(0.0, 0.0) {
+            Z::new(0.0, 0.0)
+        } else {
+            alpha * prod.d[k]
+        };
         r.d[k] = ab + bc;
     }
     r
@@ -477,7 +528,10 @@ pub fn ref_gemm(alpha: Z, opa: &M, opb: &M, beta: Z, c: &M) -> M {
 /// Reference gemm plus the element-wise magnitude of its terms (`|α|·|A|·|B| + |β|·|C|`), for
 /// [`assert_close`].
 pub fn ref_gemm_with_mag(alpha: Z, opa: &M, opb: &M, beta: Z, c: &M) -> (M, M) {
-    (ref_gemm(alpha, opa, opb, beta, c), ref_gemm(zabs(alpha), &opa.abs(), &opb.abs(), zabs(beta), &c.abs()))
+    (
+        ref_gemm(alpha, opa, opb, beta, c),
+        ref_gemm(zabs(alpha), &opa.abs(), &opb.abs(), zabs(beta), &c.abs()),
+    )
 }
 
 /// Reference `a + α x yᵀ` (or `yᴴ` with `conj`) for `ger`/`geru`/`gerc`, with its magnitudes.
@@ -498,7 +552,15 @@ pub fn triangle(a: &M, uplo: Uplo, diag: Diag) -> M {
                 Uplo::Lower => i > j,
             };
             if i == j {
-                t.set(i, j, if diag == Diag::Unit { Z::new(1.0, 0.0) } else { a.get(i, i) });
+                t.set(
+                    i,
+                    j,
+                    if diag == Diag::Unit {
+                        Z::new(1.0, 0.0)
+                    } else {
+                        a.get(i, i)
+                    },
+                );
             } else if inside {
                 t.set(i, j, a.get(i, j));
             }
@@ -513,7 +575,11 @@ fn solve_triangular(t: &M, lower: bool, b: &M) -> M {
     let n = t.rows;
     let mut x = b.clone();
     for col in 0..b.cols {
-        let order: Vec<usize> = if lower { (0..n).collect() } else { (0..n).rev().collect() };
+        let order: Vec<usize> = if lower {
+            (0..n).collect()
+        } else {
+            (0..n).rev().collect()
+        };
         for &i in &order {
             let mut s = x.get(i, col);
             for l in 0..n {
@@ -593,8 +659,19 @@ pub fn tol<T: TestScalar>(k: usize, mag: f64) -> f64 {
 /// Asserts `got` (read back from a `T` buffer) matches `want` element-wise within
 /// [`tol`]`(k, mag[i, j])`, on the elements where `keep(i, j)` holds. NaN never passes.
 #[track_caller]
-pub fn assert_close_where<T: TestScalar>(what: &str, got: &M, want: &M, mag: &M, k: usize, keep: impl Fn(usize, usize) -> bool) {
-    assert_eq!((got.rows, got.cols), (want.rows, want.cols), "{what}: shape");
+pub fn assert_close_where<T: TestScalar>(
+    what: &str,
+    got: &M,
+    want: &M,
+    mag: &M,
+    k: usize,
+    keep: impl Fn(usize, usize) -> bool,
+) {
+    assert_eq!(
+        (got.rows, got.cols),
+        (want.rows, want.cols),
+        "{what}: shape"
+    );
     let mut worst: Option<(usize, usize, f64, f64, f64)> = None;
     for j in 0..got.cols {
         for i in 0..got.rows {
@@ -605,7 +682,11 @@ pub fn assert_close_where<T: TestScalar>(what: &str, got: &M, want: &M, mag: &M,
             let t = tol::<T>(k, mag.get(i, j).re);
             // Written so NaN fails; reports the worst element (NaN counts as infinitely bad).
             if !(err <= t) {
-                let ratio = if err.is_nan() { f64::INFINITY } else { err / t.max(f64::MIN_POSITIVE) };
+                let ratio = if err.is_nan() {
+                    f64::INFINITY
+                } else {
+                    err / t.max(f64::MIN_POSITIVE)
+                };
                 if worst.is_none_or(|(_, _, _, _, w)| ratio > w) {
                     worst = Some((i, j, err, t, ratio));
                 }
@@ -768,12 +849,25 @@ mod selftest {
                         }
                     }
                     let (bm, bn) = if side == Side::Left { (n, 3) } else { (3, n) };
-                    let b = M { rows: bm, cols: bn, d: (0..bm * bn).map(|_| rand_scalar::<Complex64>(&mut r)).collect() };
+                    let b = M {
+                        rows: bm,
+                        cols: bn,
+                        d: (0..bm * bn)
+                            .map(|_| rand_scalar::<Complex64>(&mut r))
+                            .collect(),
+                    };
                     let x = ref_trsm(side, uplo, trans, Diag::NonUnit, zr(2.0), &a, &b);
                     let t = triangle(&a, uplo, Diag::NonUnit).op(trans);
-                    let back = if side == Side::Left { t.mul(&x) } else { x.mul(&t) };
+                    let back = if side == Side::Left {
+                        t.mul(&x)
+                    } else {
+                        x.mul(&t)
+                    };
                     for k in 0..b.d.len() {
-                        assert!((back.d[k] - b.d[k] * 2.0).norm() < 1e-12, "{side:?} {uplo:?} {trans:?}");
+                        assert!(
+                            (back.d[k] - b.d[k] * 2.0).norm() < 1e-12,
+                            "{side:?} {uplo:?} {trans:?}"
+                        );
                     }
                 }
             }
@@ -782,16 +876,30 @@ mod selftest {
 
     #[test]
     fn layout_covers_exactly_its_elements() {
-        for l in [Layout::col(3, 2).with_ld(5), Layout::row(3, 2).with_ld(4), Layout::col(0, 3)] {
-            let n = (0..l.len() + 3).filter(|&k| k < l.len() && l.covers(k)).count();
+        for l in [
+            Layout::col(3, 2).with_ld(5),
+            Layout::row(3, 2).with_ld(4),
+            Layout::col(0, 3),
+        ] {
+            let n = (0..l.len() + 3)
+                .filter(|&k| k < l.len() && l.covers(k))
+                .count();
             assert_eq!(n, l.rows * l.cols);
         }
     }
 
     #[test]
     fn tolerance_rejects_nan() {
-        let got = M { rows: 1, cols: 1, d: vec![Z::new(f64::NAN, 0.0)] };
-        let want = M { rows: 1, cols: 1, d: vec![zr(1.0)] };
+        let got = M {
+            rows: 1,
+            cols: 1,
+            d: vec![Z::new(f64::NAN, 0.0)],
+        };
+        let want = M {
+            rows: 1,
+            cols: 1,
+            d: vec![zr(1.0)],
+        };
         let r = std::panic::catch_unwind(|| assert_close::<f64>("nan", &got, &want, &want, 1));
         assert!(r.is_err());
     }

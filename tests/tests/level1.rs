@@ -18,7 +18,17 @@ fn axpy_matches_reference_for_all_increments<T: TestScalar>() {
                 let alpha: T = rand_scalar(&mut r);
                 let mut y = y0.clone();
                 dev.axpy(alpha, vx.vec(&x), vy.vec_mut(&mut y)).unwrap();
-                let (want, mag) = ref_gemm_with_mag(alpha.to_c(), &read_vec(&x, vx), &M { rows: 1, cols: 1, d: vec![zr(1.0)] }, zr(1.0), &read_vec(&y0, vy));
+                let (want, mag) = ref_gemm_with_mag(
+                    alpha.to_c(),
+                    &read_vec(&x, vx),
+                    &M {
+                        rows: 1,
+                        cols: 1,
+                        d: vec![zr(1.0)],
+                    },
+                    zr(1.0),
+                    &read_vec(&y0, vy),
+                );
                 let what = format!("axpy n={n} incx={incx} incy={incy}");
                 assert_close::<T>(&what, &read_vec(&y, vy), &want, &mag, 1);
                 assert_gaps_untouched(&what, &y0, &y, vy);
@@ -47,8 +57,13 @@ fn scal_matches_reference_for_all_increments<T: TestScalar>() {
             let alpha: T = rand_scalar(&mut r);
             let mut x = x0.clone();
             dev.scal(alpha, v.vec_mut(&mut x)).unwrap();
-            let one = M { rows: 1, cols: 1, d: vec![alpha.to_c()] };
-            let (want, mag) = ref_gemm_with_mag(zr(1.0), &read_vec(&x0, v), &one, zr(0.0), &M::zeros(n, 1));
+            let one = M {
+                rows: 1,
+                cols: 1,
+                d: vec![alpha.to_c()],
+            };
+            let (want, mag) =
+                ref_gemm_with_mag(zr(1.0), &read_vec(&x0, v), &one, zr(0.0), &M::zeros(n, 1));
             let what = format!("scal n={n} inc={inc}");
             assert_close::<T>(&what, &read_vec(&x, v), &want, &mag, 1);
             assert_gaps_untouched(&what, &x0, &x, v);
@@ -61,7 +76,10 @@ fn scal_by_zero_gives_zeros<T: TestScalar>() {
     let mut r = rng(&seed_name::<T>("scal_zero"));
     let mut x: Vec<T> = rand_vec(&mut r, 11);
     dev.scal(T::zero(), &mut x).unwrap();
-    assert!(x.iter().all(|v| v.to_c() == zr(0.0)), "scal by 0 gave {x:?}");
+    assert!(
+        x.iter().all(|v| v.to_c() == zr(0.0)),
+        "scal by 0 gave {x:?}"
+    );
 }
 
 fn copy_is_exact_for_all_increments<T: TestScalar>() {
@@ -78,7 +96,10 @@ fn copy_is_exact_for_all_increments<T: TestScalar>() {
                 dev.copy(vx.vec(&x), vy.vec_mut(&mut y)).unwrap();
                 let what = format!("copy n={n} incx={incx} incy={incy}");
                 for i in 0..n {
-                    assert!(y[i * incy].bits() == x[i * incx].bits(), "{what}: element {i}");
+                    assert!(
+                        y[i * incy].bits() == x[i * incx].bits(),
+                        "{what}: element {i}"
+                    );
                 }
                 assert_gaps_untouched(&what, &y0, &y, vy);
                 assert_bitwise_eq(&what, &x, &x0);
@@ -151,7 +172,12 @@ fn dot_of_empty_vectors_is_zero<T: TestScalar>() {
     assert_eq!(dev.dotc(&x, &y).unwrap().to_c(), zr(0.0));
     // Empty strided views of non-empty (NaN) storage read nothing.
     let p = poison::<T>(4);
-    assert_eq!(dev.dotu(Vector::strided(&p, 0, 2), Vector::strided(&p, 0, 3)).unwrap().to_c(), zr(0.0));
+    assert_eq!(
+        dev.dotu(Vector::strided(&p, 0, 2), Vector::strided(&p, 0, 3))
+            .unwrap()
+            .to_c(),
+        zr(0.0)
+    );
 }
 
 fn nrm2_and_asum_match_reference_for_all_increments<T: TestScalar>() {
@@ -178,7 +204,11 @@ fn nrm2_neither_overflows_nor_underflows<T: TestScalar>() {
     let n = 10;
     let parts = if T::IS_COMPLEX { 2.0 } else { 1.0 };
     // Squares of these leave the type's range (f32: 1e±60; f64: 1e±600).
-    let scales = if T::EPS > 1e-10 { [1e30, 1e-30] } else { [1e300, 1e-300] };
+    let scales = if T::EPS > 1e-10 {
+        [1e30, 1e-30]
+    } else {
+        [1e300, 1e-300]
+    };
     for s in scales {
         let x = vec![T::from_c(Z::new(s, s)); n];
         let want = s * (n as f64 * parts).sqrt();
@@ -195,7 +225,11 @@ fn iamax_iamin_match_reference_for_all_increments<T: TestScalar>() {
             let v = VLayout::new(n, inc);
             let x: Vec<T> = rand_strided(&mut r, v);
             // |re| + |im| in the type's own precision, as BLAS compares them.
-            let key: Vec<f64> = read_vec(&x, v).d.iter().map(|z| T::round(z.re.abs() + z.im.abs())).collect();
+            let key: Vec<f64> = read_vec(&x, v)
+                .d
+                .iter()
+                .map(|z| T::round(z.re.abs() + z.im.abs()))
+                .collect();
             let mut imax = 0;
             let mut imin = 0;
             for i in 1..n {
@@ -207,15 +241,26 @@ fn iamax_iamin_match_reference_for_all_increments<T: TestScalar>() {
                 }
             }
             let what = format!("n={n} inc={inc}");
-            assert_eq!(dev.iamax(v.vec(&x)).unwrap(), Some(imax), "iamax {what} keys {key:?}");
-            assert_eq!(dev.iamin(v.vec(&x)).unwrap(), Some(imin), "iamin {what} keys {key:?}");
+            assert_eq!(
+                dev.iamax(v.vec(&x)).unwrap(),
+                Some(imax),
+                "iamax {what} keys {key:?}"
+            );
+            assert_eq!(
+                dev.iamin(v.vec(&x)).unwrap(),
+                Some(imin),
+                "iamin {what} keys {key:?}"
+            );
         }
     }
 }
 
 fn iamax_iamin_pick_the_first_of_ties<T: TestScalar>() {
     let dev = device();
-    let x: Vec<T> = [0.5, -3.0, 3.0, 0.25, -0.25, 2.0].iter().map(|&v| T::from_c(zr(v))).collect();
+    let x: Vec<T> = [0.5, -3.0, 3.0, 0.25, -0.25, 2.0]
+        .iter()
+        .map(|&v| T::from_c(zr(v)))
+        .collect();
     assert_eq!(dev.iamax(&x).unwrap(), Some(1));
     assert_eq!(dev.iamin(&x).unwrap(), Some(3));
     // With increment 2 the vector is [0.5, 3.0, -0.25]: max at 1, min at 2.
@@ -223,7 +268,10 @@ fn iamax_iamin_pick_the_first_of_ties<T: TestScalar>() {
     assert_eq!(dev.iamin(Vector::strided(&x, 3, 2)).unwrap(), Some(2));
     if T::IS_COMPLEX {
         // |re| + |im|, not the modulus: (3, 3) beats (-4, 0) although its modulus is smaller.
-        let z: Vec<T> = [Z::new(-4.0, 0.0), Z::new(3.0, 3.0), Z::new(0.0, -4.0)].into_iter().map(T::from_c).collect();
+        let z: Vec<T> = [Z::new(-4.0, 0.0), Z::new(3.0, 3.0), Z::new(0.0, -4.0)]
+            .into_iter()
+            .map(T::from_c)
+            .collect();
         assert_eq!(dev.iamax(&z).unwrap(), Some(1));
         assert_eq!(dev.iamin(&z).unwrap(), Some(0));
     }
@@ -238,7 +286,10 @@ fn reductions_of_empty_vectors<T: TestScalar>() {
     assert_eq!(real_to_f64::<T>(dev.asum(&x).unwrap()), 0.0);
     let p = poison::<T>(3);
     assert_eq!(dev.iamax(Vector::strided(&p, 0, 1)).unwrap(), None);
-    assert_eq!(real_to_f64::<T>(dev.asum(Vector::strided(&p, 0, 5)).unwrap()), 0.0);
+    assert_eq!(
+        real_to_f64::<T>(dev.asum(Vector::strided(&p, 0, 5)).unwrap()),
+        0.0
+    );
 }
 
 fn level1_on_empty_vectors_leaves_storage_untouched<T: TestScalar>() {
@@ -246,9 +297,16 @@ fn level1_on_empty_vectors_leaves_storage_untouched<T: TestScalar>() {
     let x = poison::<T>(3);
     let y0 = poison::<T>(3);
     let mut y = y0.clone();
-    dev.axpy(T::one(), Vector::strided(&x, 0, 2), VectorMut::strided(&mut y, 0, 2)).unwrap();
-    dev.scal(T::zero(), VectorMut::strided(&mut y, 0, 1)).unwrap();
-    dev.copy(Vector::strided(&x, 0, 1), VectorMut::strided(&mut y, 0, 1)).unwrap();
+    dev.axpy(
+        T::one(),
+        Vector::strided(&x, 0, 2),
+        VectorMut::strided(&mut y, 0, 2),
+    )
+    .unwrap();
+    dev.scal(T::zero(), VectorMut::strided(&mut y, 0, 1))
+        .unwrap();
+    dev.copy(Vector::strided(&x, 0, 1), VectorMut::strided(&mut y, 0, 1))
+        .unwrap();
     assert_bitwise_eq("empty level 1 ops", &y, &y0);
 }
 

@@ -23,8 +23,17 @@ fn gemv_matches_reference_for_all_ops_layouts_and_strides<T: TestScalar>() {
                     let (alpha, beta): (T, T) = (rand_scalar(&mut r), rand_scalar(&mut r));
                     let (a0, x0) = (a.clone(), x.clone());
                     let mut y = y0.clone();
-                    let what = format!("gemv {trans:?} {order:?} {m}×{n} ld+{extra} incx={incx} incy={incy}");
-                    let res = dev.gemv(trans, alpha, la.mat(&a), vx.vec(&x), beta, vy.vec_mut(&mut y));
+                    let what = format!(
+                        "gemv {trans:?} {order:?} {m}×{n} ld+{extra} incx={incx} incy={incy}"
+                    );
+                    let res = dev.gemv(
+                        trans,
+                        alpha,
+                        la.mat(&a),
+                        vx.vec(&x),
+                        beta,
+                        vy.vec_mut(&mut y),
+                    );
                     if T::IS_COMPLEX && order == Order::RowMajor && trans == Op::C {
                         // Aᴴ of a row-major A would need a conjugate without a transpose.
                         assert_unsupported(res, "gemv");
@@ -32,7 +41,13 @@ fn gemv_matches_reference_for_all_ops_layouts_and_strides<T: TestScalar>() {
                         continue;
                     }
                     res.unwrap_or_else(|e| panic!("{what}: {e}"));
-                    let (want, mag) = ref_gemm_with_mag(alpha.to_c(), &opa, &read_vec(&x, vx), beta.to_c(), &read_vec(&y0, vy));
+                    let (want, mag) = ref_gemm_with_mag(
+                        alpha.to_c(),
+                        &opa,
+                        &read_vec(&x, vx),
+                        beta.to_c(),
+                        &read_vec(&y0, vy),
+                    );
                     assert_close::<T>(&what, &read_vec(&y, vy), &want, &mag, opa.cols);
                     assert_gaps_untouched(&what, &y0, &y, vy);
                     assert_bitwise_eq(&format!("{what}: a"), &a, &a0);
@@ -55,10 +70,23 @@ fn gemv_alpha_zero_ignores_nan_in_a_and_x<T: TestScalar>() {
         let y0: Vec<T> = rand_vec(&mut r, yn);
         let beta: T = rand_scalar(&mut r);
         let mut y = y0.clone();
-        dev.gemv(trans, T::zero(), la.mat(&a), &x, beta, &mut y).unwrap();
+        dev.gemv(trans, T::zero(), la.mat(&a), &x, beta, &mut y)
+            .unwrap();
         let ym = read_vec(&y0, VLayout::new(yn, 1));
-        let (want, mag) = ref_gemm_with_mag(zr(0.0), &M::zeros(yn, xn), &M::zeros(xn, 1), beta.to_c(), &ym);
-        assert_close::<T>(&format!("gemv {trans:?} alpha=0"), &read_vec(&y, VLayout::new(yn, 1)), &want, &mag, 0);
+        let (want, mag) = ref_gemm_with_mag(
+            zr(0.0),
+            &M::zeros(yn, xn),
+            &M::zeros(xn, 1),
+            beta.to_c(),
+            &ym,
+        );
+        assert_close::<T>(
+            &format!("gemv {trans:?} alpha=0"),
+            &read_vec(&y, VLayout::new(yn, 1)),
+            &want,
+            &mag,
+            0,
+        );
     }
 }
 
@@ -70,7 +98,8 @@ fn gemv_alpha_zero_beta_one_leaves_y_bitwise_unchanged<T: TestScalar>() {
     let x = poison::<T>(4);
     let y0: Vec<T> = rand_vec(&mut r, 5);
     let mut y = y0.clone();
-    dev.gemv(Op::N, T::zero(), la.mat(&a), &x, T::one(), &mut y).unwrap();
+    dev.gemv(Op::N, T::zero(), la.mat(&a), &x, T::one(), &mut y)
+        .unwrap();
     assert_bitwise_eq("gemv alpha=0 beta=1", &y, &y0);
 }
 
@@ -88,8 +117,22 @@ fn gemv_beta_zero_ignores_nan_in_y<T: TestScalar>() {
             let y0 = poison::<T>(vy.len());
             let mut y = y0.clone();
             let alpha: T = rand_scalar(&mut r);
-            dev.gemv(trans, alpha, la.mat(&a), vx.vec(&x), T::zero(), vy.vec_mut(&mut y)).unwrap();
-            let (want, mag) = ref_gemm_with_mag(alpha.to_c(), &opa, &read_vec(&x, vx), zr(0.0), &read_vec(&y0, vy));
+            dev.gemv(
+                trans,
+                alpha,
+                la.mat(&a),
+                vx.vec(&x),
+                T::zero(),
+                vy.vec_mut(&mut y),
+            )
+            .unwrap();
+            let (want, mag) = ref_gemm_with_mag(
+                alpha.to_c(),
+                &opa,
+                &read_vec(&x, vx),
+                zr(0.0),
+                &read_vec(&y0, vy),
+            );
             let what = format!("gemv {trans:?} beta=0 incy={incy}");
             assert_close::<T>(&what, &read_vec(&y, vy), &want, &mag, opa.cols);
             assert_gaps_untouched(&what, &y0, &y, vy);
@@ -131,7 +174,14 @@ enum Ger {
     Gerc,
 }
 
-fn call_ger<T: TestScalar>(dev: &Device, which: Ger, alpha: T, x: Vector<'_, Vec<T>>, y: Vector<'_, Vec<T>>, a: MatMut<'_, Vec<T>>) -> gpublas::Result<()> {
+fn call_ger<T: TestScalar>(
+    dev: &Device,
+    which: Ger,
+    alpha: T,
+    x: Vector<'_, Vec<T>>,
+    y: Vector<'_, Vec<T>>,
+    a: MatMut<'_, Vec<T>>,
+) -> gpublas::Result<()> {
     match which {
         Ger::Ger => dev.ger(alpha, x, y, a),
         Ger::Geru => dev.geru(alpha, x, y, a),
@@ -153,8 +203,16 @@ fn ger_geru_gerc_match_reference_for_all_layouts_and_strides<T: TestScalar>() {
                     let y: Vec<T> = rand_strided(&mut r, vy);
                     let alpha: T = rand_scalar(&mut r);
                     let mut a = a0.clone();
-                    let what = format!("{which:?} {order:?} {m}×{n} ld+{extra} incx={incx} incy={incy}");
-                    let res = call_ger(&dev, which, alpha, vx.vec(&x), vy.vec(&y), la.mat_mut(&mut a));
+                    let what =
+                        format!("{which:?} {order:?} {m}×{n} ld+{extra} incx={incx} incy={incy}");
+                    let res = call_ger(
+                        &dev,
+                        which,
+                        alpha,
+                        vx.vec(&x),
+                        vy.vec(&y),
+                        la.mat_mut(&mut a),
+                    );
                     let conj = which == Ger::Gerc && T::IS_COMPLEX;
                     if conj && order == Order::RowMajor {
                         assert_unsupported(res, "gerc");
@@ -162,7 +220,13 @@ fn ger_geru_gerc_match_reference_for_all_layouts_and_strides<T: TestScalar>() {
                         continue;
                     }
                     res.unwrap_or_else(|e| panic!("{what}: {e}"));
-                    let (want, mag) = ref_ger(alpha.to_c(), &read_vec(&x, vx), &read_vec(&y, vy), &read_mat(&a0, la), conj);
+                    let (want, mag) = ref_ger(
+                        alpha.to_c(),
+                        &read_vec(&x, vx),
+                        &read_vec(&y, vy),
+                        &read_mat(&a0, la),
+                        conj,
+                    );
                     assert_close::<T>(&what, &read_mat(&a, la), &want, &mag, 1);
                     assert_padding_untouched(&what, &a0, &a, la);
                 }
@@ -179,12 +243,28 @@ fn ger_alpha_zero_or_empty_leaves_a_untouched<T: TestScalar>() {
         let a0: Vec<T> = rand_mat(&mut r, la);
         let (x, y) = (poison::<T>(5), poison::<T>(4));
         let mut a = a0.clone();
-        call_ger(&dev, which, T::zero(), Vector::strided(&x, 5, 1), Vector::strided(&y, 4, 1), la.mat_mut(&mut a)).unwrap();
+        call_ger(
+            &dev,
+            which,
+            T::zero(),
+            Vector::strided(&x, 5, 1),
+            Vector::strided(&y, 4, 1),
+            la.mat_mut(&mut a),
+        )
+        .unwrap();
         assert_bitwise_eq(&format!("{which:?} alpha=0"), &a, &a0);
         for (m, n) in [(0, 4), (5, 0)] {
             let le = Layout::col(m, n).with_ld(5);
             let mut a = a0.clone();
-            call_ger(&dev, which, T::one(), Vector::strided(&x, m, 1), Vector::strided(&y, n, 1), le.mat_mut(&mut a)).unwrap();
+            call_ger(
+                &dev,
+                which,
+                T::one(),
+                Vector::strided(&x, m, 1),
+                Vector::strided(&y, n, 1),
+                le.mat_mut(&mut a),
+            )
+            .unwrap();
             assert_bitwise_eq(&format!("{which:?} {m}×{n}"), &a, &a0);
         }
     }
