@@ -386,7 +386,7 @@ impl VLayout {
     }
     /// As an `n × 1` column-major matrix layout with leading dimension... (index helper).
     fn covers(&self, k: usize) -> bool {
-        k % self.inc == 0 && k / self.inc < self.n
+        k.is_multiple_of(self.inc) && k / self.inc < self.n
     }
 }
 
@@ -681,7 +681,8 @@ pub fn assert_close_where<T: TestScalar>(
             let err = (got.get(i, j) - want.get(i, j)).norm();
             let t = tol::<T>(k, mag.get(i, j).re);
             // Written so NaN fails; reports the worst element (NaN counts as infinitely bad).
-            if !(err <= t) {
+            let pass = err <= t;
+            if !pass {
                 let ratio = if err.is_nan() {
                     f64::INFINITY
                 } else {

@@ -168,7 +168,7 @@ fn gemv_with_an_empty_matrix_leaves_y_untouched<T: TestScalar>() {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Ger {
+enum GerKind {
     Ger,
     Geru,
     Gerc,
@@ -176,23 +176,23 @@ enum Ger {
 
 fn call_ger<T: TestScalar>(
     dev: &Device,
-    which: Ger,
+    which: GerKind,
     alpha: T,
     x: Vector<'_, Vec<T>>,
     y: Vector<'_, Vec<T>>,
     a: MatMut<'_, Vec<T>>,
 ) -> gpublas::Result<()> {
     match which {
-        Ger::Ger => dev.ger(alpha, x, y, a),
-        Ger::Geru => dev.geru(alpha, x, y, a),
-        Ger::Gerc => dev.gerc(alpha, x, y, a),
+        GerKind::Ger => dev.ger(alpha, x, y, a),
+        GerKind::Geru => dev.geru(alpha, x, y, a),
+        GerKind::Gerc => dev.gerc(alpha, x, y, a),
     }
 }
 
 fn ger_geru_gerc_match_reference_for_all_layouts_and_strides<T: TestScalar>() {
     let dev = device();
     let mut r = rng(&seed_name::<T>("ger"));
-    for which in [Ger::Ger, Ger::Geru, Ger::Gerc] {
+    for which in [GerKind::Ger, GerKind::Geru, GerKind::Gerc] {
         for order in ORDERS {
             for (extra, incx, incy) in STRIDES {
                 for (m, n) in SHAPES {
@@ -213,7 +213,7 @@ fn ger_geru_gerc_match_reference_for_all_layouts_and_strides<T: TestScalar>() {
                         vy.vec(&y),
                         la.mat_mut(&mut a),
                     );
-                    let conj = which == Ger::Gerc && T::IS_COMPLEX;
+                    let conj = which == GerKind::Gerc && T::IS_COMPLEX;
                     if conj && order == Order::RowMajor {
                         assert_unsupported(res, "gerc");
                         assert_bitwise_eq(&what, &a, &a0);
@@ -238,7 +238,7 @@ fn ger_geru_gerc_match_reference_for_all_layouts_and_strides<T: TestScalar>() {
 fn ger_alpha_zero_or_empty_leaves_a_untouched<T: TestScalar>() {
     let dev = device();
     let mut r = rng(&seed_name::<T>("ger_alpha_zero"));
-    for which in [Ger::Ger, Ger::Geru, Ger::Gerc] {
+    for which in [GerKind::Ger, GerKind::Geru, GerKind::Gerc] {
         let la = Layout::col(5, 4);
         let a0: Vec<T> = rand_mat(&mut r, la);
         let (x, y) = (poison::<T>(5), poison::<T>(4));
