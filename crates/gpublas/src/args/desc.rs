@@ -90,7 +90,7 @@ impl Shape {
         }
     }
     /// Elements one matrix spans: `(outer - 1) * ld + inner`, 0 if empty.
-    fn extent(&self) -> Option<usize> {
+    pub(crate) fn extent(&self) -> Option<usize> {
         let (inner, outer) = self.stored();
         if inner == 0 || outer == 0 {
             return Some(0);

@@ -151,11 +151,8 @@ impl<B: Backend> Device<B> {
             }
         }
         let p = plan_gemm(R, ta, tb, &a, &b, &c)?;
-        let c_extent = if c.shape.stored().1 == 0 {
-            0
-        } else {
-            (c.shape.stored().1 - 1) * c.shape.ld + c.shape.stored().0
-        };
+        // Validation already proved the extent fits in usize.
+        let c_extent = c.shape.extent().unwrap_or(0);
         if count > 1 && c.shape.batch_stride() < c_extent {
             return Err(mismatch(
                 R,
