@@ -4,6 +4,11 @@
 //! (`GPUBLAS_BACKEND=cuda|rocm|host` forces one; a forced backend that cannot be used fails the
 //! tests, it never skips them).
 //!
+//! Running it: `cargo test -p gpublas-tests` (whatever `Device::auto()` picks: the host without
+//! GPU features); `GPUBLAS_BACKEND=cuda cargo test -p gpublas-tests --features cuda` on an NVIDIA
+//! machine (`--features rocm` and `rocm` likewise). `GPUBLAS_TEST_SEED=<n>` varies every test's
+//! random inputs; each test prints its seed, which the harness shows when it fails.
+//!
 //! What lives here:
 //! - [`device`]: the device every test runs on;
 //! - [`rng`]: a seeded ChaCha8 generator per test (seed from the test name, optionally mixed with
