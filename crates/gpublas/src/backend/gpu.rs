@@ -382,6 +382,12 @@ impl<A: GpuApi> Drop for Ctx<A> {
     }
 }
 
+/// A host scalar or result slot aligned to 16 bytes: the vendors' complex types (`double2`) are
+/// 16-byte aligned and their host code may load them with aligned instructions, while
+/// `Complex64` is only 8-byte aligned.
+#[repr(C, align(16))]
+struct A16<T>(T);
+
 /// A dimension as the vendors' 32-bit `int`.
 fn int(routine: &'static str, v: usize) -> Result<i32> {
     i32::try_from(v).map_err(|_| Error::Unsupported { routine, what: format!("a dimension, leading dimension or increment of {v} (over the vendor API's 32-bit limit)") })
@@ -482,16 +488,20 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         y: DevPtr,
         incy: usize,
     ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let alpha = A16(alpha);
         let r = "axpy";
         let (n, incx, incy) = (int(r, n)?, int(r, incx)?, int(r, incy)?);
         // SAFETY: forwarded to the caller (the safe layer validated every extent).
-        self.with_handle(|h| unsafe { self.ctx.api.axpy(h, n, &alpha, x, incx, y, incy) })
+        self.with_handle(|h| unsafe { self.ctx.api.axpy(h, n, &alpha.0, x, incx, y, incy) })
     }
     unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: usize) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let alpha = A16(alpha);
         let r = "scal";
         let (n, incx) = (int(r, n)?, int(r, incx)?);
         // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe { self.ctx.api.scal(h, n, &alpha, x, incx) })
+        self.with_handle(|h| unsafe { self.ctx.api.scal(h, n, &alpha.0, x, incx) })
     }
     unsafe fn copy(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()> {
         let r = "copy";
@@ -516,18 +526,18 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
     unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: usize) -> Result<T::Real> {
         let r = "nrm2";
         let (n, incx) = (int(r, n)?, int(r, incx)?);
-        let mut out = <T::Real as Scalar>::zero();
+        let mut out = A16(<T::Real as Scalar>::zero());
         // SAFETY: forwarded to the caller; the result goes to host memory (host pointer mode).
-        self.with_handle(|h| unsafe { self.ctx.api.nrm2::<T>(h, n, x, incx, &mut out) })?;
-        Ok(out)
+        self.with_handle(|h| unsafe { self.ctx.api.nrm2::<T>(h, n, x, incx, &mut out.0) })?;
+        Ok(out.0)
     }
     unsafe fn asum(&self, n: usize, x: DevPtr, incx: usize) -> Result<T::Real> {
         let r = "asum";
         let (n, incx) = (int(r, n)?, int(r, incx)?);
-        let mut out = <T::Real as Scalar>::zero();
+        let mut out = A16(<T::Real as Scalar>::zero());
         // SAFETY: as for `nrm2`.
-        self.with_handle(|h| unsafe { self.ctx.api.asum::<T>(h, n, x, incx, &mut out) })?;
-        Ok(out)
+        self.with_handle(|h| unsafe { self.ctx.api.asum::<T>(h, n, x, incx, &mut out.0) })?;
+        Ok(out.0)
     }
     unsafe fn iamax(&self, n: usize, x: DevPtr, incx: usize) -> Result<usize> {
         // SAFETY: forwarded to the caller.
@@ -551,6 +561,8 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         y: DevPtr,
         incy: usize,
     ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
         let r = "gemv";
         let (m, n, lda, incx, incy) = (
             int(r, m)?,
@@ -563,7 +575,7 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         self.with_handle(|h| unsafe {
             self.ctx
                 .api
-                .gemv(h, trans, m, n, &alpha, a, lda, x, incx, &beta, y, incy)
+                .gemv(h, trans, m, n, &alpha.0, a, lda, x, incx, &beta.0, y, incy)
         })
     }
     unsafe fn ger(
@@ -579,6 +591,8 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         a: DevPtr,
         lda: usize,
     ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let alpha = A16(alpha);
         let r = "ger";
         let (m, n, incx, incy, lda) = (
             int(r, m)?,
@@ -591,7 +605,7 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         self.with_handle(|h| unsafe {
             self.ctx
                 .api
-                .ger(h, conj, m, n, &alpha, x, incx, y, incy, a, lda)
+                .ger(h, conj, m, n, &alpha.0, x, incx, y, incy, a, lda)
         })
     }
     unsafe fn gemm(
@@ -610,14 +624,16 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         c: DevPtr,
         ldc: usize,
     ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
         let r = "gemm";
         let (m, n, k) = (int(r, m)?, int(r, n)?, int(r, k)?);
         let (lda, ldb, ldc) = (int(r, lda)?, int(r, ldb)?, int(r, ldc)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
-            self.ctx
-                .api
-                .gemm(h, ta, tb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)
+            self.ctx.api.gemm(
+                h, ta, tb, m, n, k, &alpha.0, a, lda, b, ldb, &beta.0, c, ldc,
+            )
         })
     }
     unsafe fn trsm(
@@ -634,13 +650,15 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         b: DevPtr,
         ldb: usize,
     ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let alpha = A16(alpha);
         let r = "trsm";
         let (m, n, lda, ldb) = (int(r, m)?, int(r, n)?, int(r, lda)?, int(r, ldb)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx
                 .api
-                .trsm(h, side, uplo, trans, diag, m, n, &alpha, a, lda, b, ldb)
+                .trsm(h, side, uplo, trans, diag, m, n, &alpha.0, a, lda, b, ldb)
         })
     }
     unsafe fn syrk(
@@ -656,13 +674,15 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         c: DevPtr,
         ldc: usize,
     ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
         let r = "syrk";
         let (n, k, lda, ldc) = (int(r, n)?, int(r, k)?, int(r, lda)?, int(r, ldc)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx
                 .api
-                .syrk(h, uplo, trans, n, k, &alpha, a, lda, &beta, c, ldc)
+                .syrk(h, uplo, trans, n, k, &alpha.0, a, lda, &beta.0, c, ldc)
         })
     }
     unsafe fn herk(
@@ -678,13 +698,15 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         c: DevPtr,
         ldc: usize,
     ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
         let r = "herk";
         let (n, k, lda, ldc) = (int(r, n)?, int(r, k)?, int(r, lda)?, int(r, ldc)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx
                 .api
-                .herk::<T>(h, uplo, trans, n, k, &alpha, a, lda, &beta, c, ldc)
+                .herk::<T>(h, uplo, trans, n, k, &alpha.0, a, lda, &beta.0, c, ldc)
         })
     }
     unsafe fn gemm_strided_batched(
@@ -707,6 +729,8 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         stride_c: usize,
         batch: usize,
     ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
         let r = "gemm_strided_batched";
         let (m, n, k, batch) = (int(r, m)?, int(r, n)?, int(r, k)?, int(r, batch)?);
         let (lda, ldb, ldc) = (int(r, lda)?, int(r, ldb)?, int(r, ldc)?);
@@ -714,7 +738,7 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx.api.gemm_strided_batched(
-                h, ta, tb, m, n, k, &alpha, a, lda, sa, b, ldb, sb, &beta, c, ldc, sc, batch,
+                h, ta, tb, m, n, k, &alpha.0, a, lda, sa, b, ldb, sb, &beta.0, c, ldc, sc, batch,
             )
         })
     }
@@ -734,10 +758,12 @@ impl<A: GpuApi> Gpu<A> {
     ) -> Result<T> {
         let r = "dot";
         let (n, incx, incy) = (int(r, n)?, int(r, incx)?, int(r, incy)?);
-        let mut out = T::zero();
+        let mut out = A16(T::zero());
         // SAFETY: forwarded to the caller; the result goes to host memory (host pointer mode).
-        self.with_handle(|h| unsafe { self.ctx.api.dot(h, conj, n, x, incx, y, incy, &mut out) })?;
-        Ok(out)
+        self.with_handle(|h| unsafe {
+            self.ctx.api.dot(h, conj, n, x, incx, y, incy, &mut out.0)
+        })?;
+        Ok(out.0)
     }
 
     /// # Safety
@@ -751,15 +777,15 @@ impl<A: GpuApi> Gpu<A> {
     ) -> Result<usize> {
         let r = if max { "iamax" } else { "iamin" };
         let (n, incx) = (int(r, n)?, int(r, incx)?);
-        let mut out = 0i32;
+        let mut out = A16(0i32);
         // SAFETY: as for `dot_impl`.
-        self.with_handle(|h| unsafe { self.ctx.api.iamax::<T>(h, max, n, x, incx, &mut out) })?;
+        self.with_handle(|h| unsafe { self.ctx.api.iamax::<T>(h, max, n, x, incx, &mut out.0) })?;
         // The vendors return 1-based indices; 0 would mean an empty vector, which the safe
         // layer never passes.
-        usize::try_from(out - 1).map_err(|_| Error::Vendor {
+        usize::try_from(out.0 - 1).map_err(|_| Error::Vendor {
             library: "BLAS",
             routine: r,
-            code: out as i64,
+            code: out.0 as i64,
             message: "returned index 0 for a non-empty vector".into(),
         })
     }

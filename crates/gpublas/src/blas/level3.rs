@@ -250,6 +250,32 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (lda, ldb) = (a.shape.ld, b.shape.ld);
+        if alpha.is_zero() {
+            // Reference BLAS: B ← 0, reading neither A nor B (vendors differ; do it here, as a
+            // gemm with k = 0 and β = 0, which writes B without reading it).
+            let b_s = b.store(self, false, R, "b")?;
+            // SAFETY: `b` was checked to hold `m × n` with leading dimension `ldb`; with k = 0
+            // neither A nor B of the gemm is referenced (leading dimensions 1 and max(1, m) are
+            // valid for them).
+            unsafe {
+                self.backend().gemm(
+                    Op::N,
+                    Op::N,
+                    m,
+                    n,
+                    0,
+                    T::zero(),
+                    b_s.ptr,
+                    m.max(1),
+                    b_s.ptr,
+                    1,
+                    T::zero(),
+                    b_s.ptr,
+                    ldb,
+                )?
+            };
+            return b_s.finish();
+        }
         let a_s = a.store(self, R, "a")?;
         let b_s = b.store(self, true, R, "b")?;
         // SAFETY: `a` was checked to hold a square matrix of B's side, `b` its shape; `b` is a
@@ -286,14 +312,23 @@ impl<B: Backend> Device<B> {
                 "is Op::C; syrk takes N or T for complex types (herk is the Hermitian one)",
             ));
         }
-        self.rank_k(R, uplo, trans, a, c, |dev, p| {
-            // SAFETY: `rank_k` checked every operand for this shape.
-            unsafe {
-                dev.backend().syrk(
-                    p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, beta, p.c, p.ldc,
-                )
-            }
-        })
+        self.rank_k(
+            R,
+            uplo,
+            trans,
+            alpha.is_zero(),
+            beta.is_one(),
+            a,
+            c,
+            |dev, p| {
+                // SAFETY: `rank_k` checked every operand for this shape.
+                unsafe {
+                    dev.backend().syrk(
+                        p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, beta, p.c, p.ldc,
+                    )
+                }
+            },
+        )
     }
 
     /// `C ← α op(A) op(A)ᴴ + βC` with real `α`, `β` on the `uplo` triangle of `C`, keeping its
@@ -319,22 +354,35 @@ impl<B: Backend> Device<B> {
                 "is Op::T; herk takes N or C for complex types (syrk is the symmetric one)",
             ));
         }
-        self.rank_k(R, uplo, real_op::<T>(trans), a, c, |dev, p| {
-            // SAFETY: `rank_k` checked every operand for this shape.
-            unsafe {
-                dev.backend().herk(
-                    p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, beta, p.c, p.ldc,
-                )
-            }
-        })
+        let (alpha_zero, beta_one) = (alpha.is_zero(), beta.is_one());
+        self.rank_k(
+            R,
+            uplo,
+            real_op::<T>(trans),
+            alpha_zero,
+            beta_one,
+            a,
+            c,
+            |dev, p| {
+                // SAFETY: `rank_k` checked every operand for this shape.
+                unsafe {
+                    dev.backend().herk(
+                        p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, beta, p.c, p.ldc,
+                    )
+                }
+            },
+        )
     }
 
     /// Shared validation and layout handling of `syrk` and `herk`.
+    #[allow(clippy::too_many_arguments)]
     fn rank_k<'a, T: Scalar>(
         &'a self,
         r: &'static str,
         uplo: Uplo,
         trans: Op,
+        alpha_zero: bool,
+        beta_one: bool,
         a: impl MatIn<'a, T, B>,
         c: impl MatOut<'a, T, B>,
         call: impl FnOnce(&Self, RankK) -> Result<()>,
@@ -383,9 +431,12 @@ impl<B: Backend> Device<B> {
                 stored_op::<T>(r, "a", trans, a.shape.order, false)?
             };
         let uplo = if c_row { uplo.flip() } else { uplo };
-        if n == 0 {
+        // Reference BLAS's quick return: nothing to add and β = 1 leaves C exactly as it is.
+        if n == 0 || ((alpha_zero || k == 0) && beta_one) {
             return Ok(());
         }
+        // α = 0 must not read A (vendors differ): k = 0 makes the backend only scale C.
+        let k = if alpha_zero { 0 } else { k };
         let (lda, ldc) = (a.shape.ld, c.shape.ld);
         let a_s = a.store(self, r, "a")?;
         let c_s = c.store(self, true, r, "c")?;
