@@ -251,29 +251,25 @@ impl<B: Backend> Device<B> {
         }
         let (lda, ldb) = (a.shape.ld, b.shape.ld);
         if alpha.is_zero() {
-            // Reference BLAS: B ← 0, reading neither A nor B (vendors differ; do it here, as a
-            // gemm with k = 0 and β = 0, which writes B without reading it).
-            let b_s = b.store(self, false, R, "b")?;
-            // SAFETY: `b` was checked to hold `m × n` with leading dimension `ldb`; with k = 0
-            // neither A nor B of the gemm is referenced (leading dimensions 1 and max(1, m) are
-            // valid for them).
-            unsafe {
-                self.backend().gemm(
-                    Op::N,
-                    Op::N,
-                    m,
-                    n,
-                    0,
-                    T::zero(),
-                    b_s.ptr,
-                    m.max(1),
-                    b_s.ptr,
-                    1,
-                    T::zero(),
-                    b_s.ptr,
-                    ldb,
-                )?
+            // Reference BLAS: B ← 0, reading neither A nor B. Vendors differ here, so it is done
+            // with plain device memsets: one for a dense B, else one per column.
+            // Copy in unless every element of the storage is overwritten.
+            let copy_in = !b.dense;
+            let b_s = b.store(self, copy_in, R, "b")?;
+            let size = std::mem::size_of::<T>();
+            let runs = if ldb == m {
+                vec![(0, m * n)]
+            } else {
+                (0..n).map(|j| (j * ldb, m)).collect()
             };
+            for (start, len) in runs {
+                // SAFETY: `b` was checked to hold `m × n` elements with leading dimension `ldb`;
+                // each run is one column (or the whole dense matrix) inside it.
+                unsafe {
+                    self.backend()
+                        .zero(b_s.ptr.offset::<T>(start), len * size)?
+                };
+            }
             return b_s.finish();
         }
         let a_s = a.store(self, R, "a")?;
