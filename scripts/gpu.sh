@@ -65,10 +65,11 @@ run() {
     echo "== $(date -u +%FT%TZ) backend=$backend"
     command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
 
+    mkdir -p "$logs/tests"
     for t in "$bin"/tests/*; do
         local name log
         name=$(basename "$t")
-        log="$logs/test-$name.log"
+        log="$logs/tests/$name.log"
         set +e
         # Tests written for machines *without* a GPU are the only ignored ones not run here.
         "$t" --include-ignored --test-threads=4 --skip without_a_gpu_ --skip _without_a_driver_ >"$log" 2>&1
@@ -118,6 +119,9 @@ run() {
         cat "$logs/bench.md" 2>/dev/null || true
     fi
 
+    # One file for all test logs (easier to fetch than one per binary).
+    for f in "$logs"/tests/*.log; do echo "##### $(basename "$f")"; cat "$f"; done >"$logs/tests.log"
+    rm -rf "$logs/tests"
     printf '%s\n' "${lines[@]}" >"$logs/summary.txt"
     echo "gpu suite ($backend): $passed passed, $failed failed" | tee -a "$logs/summary.txt"
     echo "$passed passed, $failed failed"
