@@ -2,7 +2,7 @@
 //!
 //! A [`Backend`] owns one device's memory and streams; [`Blas<T>`] adds the BLAS routines for a
 //! scalar type. Both take raw [`DevPtr`]s and **trust their arguments**: the safe layer
-//! (`Device`, the ops in [`crate::blas`]) validates every dimension, leading dimension, increment
+//! (`Device` and its operations) validates every dimension, leading dimension, increment
 //! and length against the real allocations before it calls them.
 //!
 //! | backend | feature | memory | library |

@@ -1,0 +1,321 @@
+//! [`Blas<T>`] for every [`Gpu`]: checked conversion to the vendors' ints, 16-byte-aligned host
+//! scalars, and one call through the vendor's [`GpuApi`].
+
+use super::{int, stride, Gpu, GpuApi, A16};
+use crate::backend::{Blas, DevPtr};
+use crate::error::{Error, Result};
+use crate::scalar::Scalar;
+use crate::types::{Diag, Op, Side, Uplo};
+
+impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
+    unsafe fn axpy(
+        &self,
+        n: usize,
+        alpha: T,
+        x: DevPtr,
+        incx: usize,
+        y: DevPtr,
+        incy: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let alpha = A16(alpha);
+        let r = "axpy";
+        let (n, incx, incy) = (int(r, n)?, int(r, incx)?, int(r, incy)?);
+        // SAFETY: forwarded to the caller (the safe layer validated every extent).
+        self.with_handle(|h| unsafe { self.ctx.api.axpy(h, n, &alpha.0, x, incx, y, incy) })
+    }
+    unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: usize) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let alpha = A16(alpha);
+        let r = "scal";
+        let (n, incx) = (int(r, n)?, int(r, incx)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe { self.ctx.api.scal(h, n, &alpha.0, x, incx) })
+    }
+    unsafe fn copy(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()> {
+        let r = "copy";
+        let (n, incx, incy) = (int(r, n)?, int(r, incx)?, int(r, incy)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe { self.ctx.api.copy::<T>(h, n, x, incx, y, incy) })
+    }
+    unsafe fn swap(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()> {
+        let r = "swap";
+        let (n, incx, incy) = (int(r, n)?, int(r, incx)?, int(r, incy)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe { self.ctx.api.swap::<T>(h, n, x, incx, y, incy) })
+    }
+    unsafe fn dotu(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T> {
+        // SAFETY: forwarded to the caller.
+        unsafe { self.dot_impl(false, n, x, incx, y, incy) }
+    }
+    unsafe fn dotc(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T> {
+        // SAFETY: forwarded to the caller.
+        unsafe { self.dot_impl(true, n, x, incx, y, incy) }
+    }
+    unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: usize) -> Result<T::Real> {
+        let r = "nrm2";
+        let (n, incx) = (int(r, n)?, int(r, incx)?);
+        let mut out = A16(<T::Real as Scalar>::zero());
+        // SAFETY: forwarded to the caller; the result goes to host memory (host pointer mode).
+        self.with_handle(|h| unsafe { self.ctx.api.nrm2::<T>(h, n, x, incx, &mut out.0) })?;
+        Ok(out.0)
+    }
+    unsafe fn asum(&self, n: usize, x: DevPtr, incx: usize) -> Result<T::Real> {
+        let r = "asum";
+        let (n, incx) = (int(r, n)?, int(r, incx)?);
+        let mut out = A16(<T::Real as Scalar>::zero());
+        // SAFETY: as for `nrm2`.
+        self.with_handle(|h| unsafe { self.ctx.api.asum::<T>(h, n, x, incx, &mut out.0) })?;
+        Ok(out.0)
+    }
+    unsafe fn iamax(&self, n: usize, x: DevPtr, incx: usize) -> Result<usize> {
+        // SAFETY: forwarded to the caller.
+        unsafe { self.index_impl::<T>(true, n, x, incx) }
+    }
+    unsafe fn iamin(&self, n: usize, x: DevPtr, incx: usize) -> Result<usize> {
+        // SAFETY: forwarded to the caller.
+        unsafe { self.index_impl::<T>(false, n, x, incx) }
+    }
+    unsafe fn gemv(
+        &self,
+        trans: Op,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        x: DevPtr,
+        incx: usize,
+        beta: T,
+        y: DevPtr,
+        incy: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
+        let r = "gemv";
+        let (m, n, lda, incx, incy) = (
+            int(r, m)?,
+            int(r, n)?,
+            int(r, lda)?,
+            int(r, incx)?,
+            int(r, incy)?,
+        );
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .gemv(h, trans, m, n, &alpha.0, a, lda, x, incx, &beta.0, y, incy)
+        })
+    }
+    unsafe fn ger(
+        &self,
+        conj: bool,
+        m: usize,
+        n: usize,
+        alpha: T,
+        x: DevPtr,
+        incx: usize,
+        y: DevPtr,
+        incy: usize,
+        a: DevPtr,
+        lda: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let alpha = A16(alpha);
+        let r = "ger";
+        let (m, n, incx, incy, lda) = (
+            int(r, m)?,
+            int(r, n)?,
+            int(r, incx)?,
+            int(r, incy)?,
+            int(r, lda)?,
+        );
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .ger(h, conj, m, n, &alpha.0, x, incx, y, incy, a, lda)
+        })
+    }
+    unsafe fn gemm(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
+        let r = "gemm";
+        let (m, n, k) = (int(r, m)?, int(r, n)?, int(r, k)?);
+        let (lda, ldb, ldc) = (int(r, lda)?, int(r, ldb)?, int(r, ldc)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx.api.gemm(
+                h, ta, tb, m, n, k, &alpha.0, a, lda, b, ldb, &beta.0, c, ldc,
+            )
+        })
+    }
+    unsafe fn trsm(
+        &self,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let alpha = A16(alpha);
+        let r = "trsm";
+        let (m, n, lda, ldb) = (int(r, m)?, int(r, n)?, int(r, lda)?, int(r, ldb)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .trsm(h, side, uplo, trans, diag, m, n, &alpha.0, a, lda, b, ldb)
+        })
+    }
+    unsafe fn syrk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
+        let r = "syrk";
+        let (n, k, lda, ldc) = (int(r, n)?, int(r, k)?, int(r, lda)?, int(r, ldc)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .syrk(h, uplo, trans, n, k, &alpha.0, a, lda, &beta.0, c, ldc)
+        })
+    }
+    unsafe fn herk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T::Real,
+        a: DevPtr,
+        lda: usize,
+        beta: T::Real,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
+        let r = "herk";
+        let (n, k, lda, ldc) = (int(r, n)?, int(r, k)?, int(r, lda)?, int(r, ldc)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .herk::<T>(h, uplo, trans, n, k, &alpha.0, a, lda, &beta.0, c, ldc)
+        })
+    }
+    unsafe fn gemm_strided_batched(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        stride_a: usize,
+        b: DevPtr,
+        ldb: usize,
+        stride_b: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+        stride_c: usize,
+        batch: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
+        let r = "gemm_strided_batched";
+        let (m, n, k, batch) = (int(r, m)?, int(r, n)?, int(r, k)?, int(r, batch)?);
+        let (lda, ldb, ldc) = (int(r, lda)?, int(r, ldb)?, int(r, ldc)?);
+        let (sa, sb, sc) = (stride(stride_a)?, stride(stride_b)?, stride(stride_c)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx.api.gemm_strided_batched(
+                h, ta, tb, m, n, k, &alpha.0, a, lda, sa, b, ldb, sb, &beta.0, c, ldc, sc, batch,
+            )
+        })
+    }
+}
+
+impl<A: GpuApi> Gpu<A> {
+    /// # Safety
+    /// As for [`Blas::dotu`].
+    unsafe fn dot_impl<T: Scalar>(
+        &self,
+        conj: bool,
+        n: usize,
+        x: DevPtr,
+        incx: usize,
+        y: DevPtr,
+        incy: usize,
+    ) -> Result<T> {
+        let r = "dot";
+        let (n, incx, incy) = (int(r, n)?, int(r, incx)?, int(r, incy)?);
+        let mut out = A16(T::zero());
+        // SAFETY: forwarded to the caller; the result goes to host memory (host pointer mode).
+        self.with_handle(|h| unsafe {
+            self.ctx.api.dot(h, conj, n, x, incx, y, incy, &mut out.0)
+        })?;
+        Ok(out.0)
+    }
+
+    /// # Safety
+    /// As for [`Blas::iamax`].
+    unsafe fn index_impl<T: Scalar>(
+        &self,
+        max: bool,
+        n: usize,
+        x: DevPtr,
+        incx: usize,
+    ) -> Result<usize> {
+        let r = if max { "iamax" } else { "iamin" };
+        let (n, incx) = (int(r, n)?, int(r, incx)?);
+        let mut out = A16(0i32);
+        // SAFETY: as for `dot_impl`.
+        self.with_handle(|h| unsafe { self.ctx.api.iamax::<T>(h, max, n, x, incx, &mut out.0) })?;
+        // The vendors return 1-based indices; 0 would mean an empty vector, which the safe
+        // layer never passes.
+        usize::try_from(out.0 - 1).map_err(|_| Error::Vendor {
+            library: "BLAS",
+            routine: r,
+            code: out.0 as i64,
+            message: "returned index 0 for a non-empty vector".into(),
+        })
+    }
+}
