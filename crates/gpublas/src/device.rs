@@ -1,5 +1,6 @@
 //! [`Device`]: the handle every operation goes through.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::backend::{Backend, BackendKind, Dynamic, Host};
@@ -17,6 +18,8 @@ pub struct Device<B: Backend = Dynamic> {
 struct Inner<B> {
     backend: B,
     deferred: Mutex<Option<Error>>,
+    /// Whether `deferred` may hold an error: every call checks this flag, not the lock.
+    has_deferred: AtomicBool,
     present: Mutex<Vec<Present>>,
     skipped: Vec<Error>,
 }
@@ -62,6 +65,7 @@ impl<B: Backend> Device<B> {
             inner: Arc::new(Inner {
                 backend,
                 deferred: Mutex::new(None),
+                has_deferred: AtomicBool::new(false),
                 present: Mutex::new(Vec::new()),
                 skipped,
             }),
@@ -102,6 +106,10 @@ impl<B: Backend> Device<B> {
 
     /// Returns (once) an error a guard's `Drop` could not return.
     pub(crate) fn check(&self) -> Result<()> {
+        if !self.inner.has_deferred.load(Ordering::Acquire) {
+            return Ok(());
+        }
+        self.inner.has_deferred.store(false, Ordering::Release);
         match lock(&self.inner.deferred).take() {
             Some(e) => Err(Error::Deferred(Box::new(e))),
             None => Ok(()),
@@ -111,6 +119,7 @@ impl<B: Backend> Device<B> {
     /// Records an error from a `Drop`, for the next call to return. The first one is kept.
     pub(crate) fn defer(&self, e: Error) {
         lock(&self.inner.deferred).get_or_insert(e);
+        self.inner.has_deferred.store(true, Ordering::Release);
     }
 
     pub(crate) fn present_insert(&self, p: Present) {

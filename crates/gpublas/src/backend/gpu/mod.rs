@@ -271,6 +271,9 @@ pub struct Gpu<A: GpuApi> {
 struct Ctx<A: GpuApi> {
     api: A,
     ordinal: i32,
+    /// The only device there is: then it is current on every thread, and `enter` has nothing
+    /// to do (a per-call saving on the hot path).
+    single_device: bool,
     stream: A::Stream,
     handles: Mutex<Vec<A::Handle>>,
     description: String,
@@ -319,6 +322,7 @@ impl<A: GpuApi> Gpu<A> {
         let ctx = Ctx {
             api,
             ordinal,
+            single_device: count == 1,
             stream,
             handles: Mutex::new(Vec::new()),
             description: format!("{name}: {}", api.describe(ordinal)),
@@ -366,6 +370,9 @@ impl<A: GpuApi> Ctx<A> {
 
     /// Makes this context's device current on the calling thread.
     fn enter(&self) -> Result<()> {
+        if self.single_device {
+            return Ok(());
+        }
         if self.api.current_device()? != self.ordinal {
             self.api.set_device(self.ordinal)?;
         }
