@@ -143,7 +143,7 @@ impl GpuApi for CudaApi {
         self.rt_check("cudaSetDevice", unsafe { (self.rt.cudaSetDevice)(ordinal) })
     }
 
-    fn describe(&self, ordinal: i32) -> String {
+    unsafe fn describe(&self, ordinal: i32, h: Self::Handle) -> String {
         let name = self
             .rt
             .device_name(ordinal)
@@ -151,7 +151,18 @@ impl GpuApi for CudaApi {
         let mut rtv: c_int = 0;
         // SAFETY: writes one int.
         unsafe { (self.rt.cudaRuntimeGetVersion)(&mut rtv) };
-        format!("{name} (CUDA runtime {}.{})", rtv / 1000, (rtv % 1000) / 10)
+        let rt = format!("CUDA runtime {}.{}", rtv / 1000, (rtv % 1000) / 10);
+        let mut blv: c_int = 0;
+        // SAFETY: `h` is a live handle; writes one int.
+        match unsafe { (self.bl.cublasGetVersion_v2)(h, &mut blv) } {
+            sys::CUBLAS_STATUS_SUCCESS => format!(
+                "{name} ({rt}, cuBLAS {}.{}.{})",
+                blv / 10000,
+                blv / 100 % 100,
+                blv % 100
+            ),
+            _ => format!("{name} ({rt})"),
+        }
     }
 
     unsafe fn stream_create(&self) -> Result<Self::Stream> {

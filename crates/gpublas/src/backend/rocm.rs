@@ -212,7 +212,7 @@ impl GpuApi for RocmApi {
         self.hip_check("hipSetDevice", unsafe { (self.hip.hipSetDevice)(ordinal) })
     }
 
-    fn describe(&self, ordinal: i32) -> String {
+    unsafe fn describe(&self, ordinal: i32, _h: Self::Handle) -> String {
         let name = self
             .device_name(ordinal)
             .unwrap_or_else(|| format!("HIP device {ordinal}"));

@@ -55,8 +55,8 @@ pub trait GpuApi: Copy + Send + Sync + 'static {
     fn device_count(&self) -> Result<usize>;
     fn current_device(&self) -> Result<i32>;
     fn set_device(&self, ordinal: i32) -> Result<()>;
-    /// `"NVIDIA H200 (CUDA runtime 13.0, cuBLAS 13.1.0)"`.
-    fn describe(&self, ordinal: i32) -> String;
+    /// `"NVIDIA H200 (CUDA runtime 13.0, cuBLAS 13.1.0)"`; `h` is a live BLAS handle.
+    unsafe fn describe(&self, ordinal: i32, h: Self::Handle) -> String;
 
     unsafe fn stream_create(&self) -> Result<Self::Stream>;
     unsafe fn stream_destroy(&self, s: Self::Stream);
@@ -319,17 +319,25 @@ impl<A: GpuApi> Gpu<A> {
         api.set_device(ordinal)?;
         // SAFETY: the device is current; the stream is destroyed in `Ctx::drop`.
         let stream = unsafe { api.stream_create()? };
+        // SAFETY: the stream is live; the handle goes to the pool, which `Ctx::drop` empties
+        // (and on the error path below, `Ctx` does not exist yet, so it is destroyed here).
+        let first = match unsafe { api.handle_create(stream) } {
+            Ok(h) => h,
+            Err(e) => {
+                // SAFETY: nothing else uses the stream yet.
+                unsafe { api.stream_destroy(stream) };
+                return Err(e);
+            }
+        };
         let ctx = Ctx {
             api,
             ordinal,
             single_device: count == 1,
             stream,
-            handles: Mutex::new(Vec::new()),
-            description: format!("{name}: {}", api.describe(ordinal)),
+            handles: Mutex::new(vec![first]),
+            // SAFETY: `first` is the live handle created above.
+            description: format!("{name}: {}", unsafe { api.describe(ordinal, first) }),
         };
-        // SAFETY: the stream is live; the handle goes to the pool, which `Ctx::drop` empties.
-        let first = unsafe { api.handle_create(stream)? };
-        ctx.pool().push(first);
         Ok(Gpu { ctx: Arc::new(ctx) })
     }
 
