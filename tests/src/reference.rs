@@ -1,0 +1,224 @@
+//! The reference BLAS, naive and in `Complex<f64>`: it never calls gpublas.
+
+use super::*;
+
+/// A dense column-major matrix of `Complex<f64>`: the reference's working type.
+#[derive(Debug, Clone, PartialEq)]
+pub struct M {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// Elements, column-major.
+    pub d: Vec<Z>,
+}
+
+impl M {
+    /// All zeros.
+    pub fn zeros(rows: usize, cols: usize) -> Self {
+        M {
+            rows,
+            cols,
+            d: vec![Z::new(0.0, 0.0); rows * cols],
+        }
+    }
+    /// Element `(i, j)`.
+    pub fn get(&self, i: usize, j: usize) -> Z {
+        self.d[i + j * self.rows]
+    }
+    /// Sets element `(i, j)`.
+    pub fn set(&mut self, i: usize, j: usize, v: Z) {
+        self.d[i + j * self.rows] = v;
+    }
+    /// `op(self)`.
+    pub fn op(&self, op: Op) -> M {
+        match op {
+            Op::N => self.clone(),
+            Op::T | Op::C => {
+                let mut t = M::zeros(self.cols, self.rows);
+                for j in 0..self.cols {
+                    for i in 0..self.rows {
+                        let v = self.get(i, j);
+                        t.set(j, i, if op == Op::C { v.conj() } else { v });
+                    }
+                }
+                t
+            }
+        }
+    }
+    /// Element-wise modulus (as real parts): the matrix of term magnitudes for error bounds.
+    pub fn abs(&self) -> M {
+        M {
+            rows: self.rows,
+            cols: self.cols,
+            d: self.d.iter().map(|z| Z::new(z.norm(), 0.0)).collect(),
+        }
+    }
+    /// The largest modulus (0 for an empty matrix).
+    pub fn max_abs(&self) -> f64 {
+        self.d.iter().map(|z| z.norm()).fold(0.0, f64::max)
+    }
+    /// `self · other` (plain triple loop).
+    pub fn mul(&self, other: &M) -> M {
+        assert_eq!(self.cols, other.rows);
+        let mut r = M::zeros(self.rows, other.cols);
+        for j in 0..other.cols {
+            for l in 0..self.cols {
+                let b = other.get(l, j);
+                for i in 0..self.rows {
+                    r.d[i + j * self.rows] += self.get(i, l) * b;
+                }
+            }
+        }
+        r
+    }
+}
+
+/// `|z|` as a real `Complex<f64>`.
+pub fn zabs(z: Z) -> Z {
+    Z::new(z.norm(), 0.0)
+}
+
+/// Reference `α·opa·opb + β·c` for already-applied ops, with BLAS semantics: `β = 0` does not
+/// read `c`, `α = 0` does not read `opa`/`opb`.
+pub fn ref_gemm(alpha: Z, opa: &M, opb: &M, beta: Z, c: &M) -> M {
+    assert_eq!((opa.rows, opb.cols), (c.rows, c.cols));
+    let prod = if alpha == Z::new(0.0, 0.0) {
+        M::zeros(c.rows, c.cols)
+    } else {
+        opa.mul(opb)
+    };
+    let mut r = M::zeros(c.rows, c.cols);
+    for k in 0..r.d.len() {
+        let bc = if beta == Z::new(0.0, 0.0) {
+            Z::new(0.0, 0.0)
+        } else {
+            beta * c.d[k]
+        };
+        let ab = if alpha == Z::new(0.0, 0.0) {
+            Z::new(0.0, 0.0)
+        } else {
+            alpha * prod.d[k]
+        };
+        r.d[k] = ab + bc;
+    }
+    r
+}
+
+/// Reference gemm plus the element-wise magnitude of its terms (`|α|·|A|·|B| + |β|·|C|`), for
+/// [`assert_close`].
+pub fn ref_gemm_with_mag(alpha: Z, opa: &M, opb: &M, beta: Z, c: &M) -> (M, M) {
+    (
+        ref_gemm(alpha, opa, opb, beta, c),
+        ref_gemm(zabs(alpha), &opa.abs(), &opb.abs(), zabs(beta), &c.abs()),
+    )
+}
+
+/// Reference `a + α x yᵀ` (or `yᴴ` with `conj`) for `ger`/`geru`/`gerc`, with its magnitudes.
+pub fn ref_ger(alpha: Z, x: &M, y: &M, a: &M, conj: bool) -> (M, M) {
+    let yt = y.op(if conj { Op::C } else { Op::T });
+    ref_gemm_with_mag(alpha, x, &yt, Z::new(1.0, 0.0), a)
+}
+
+/// The triangular matrix trsm uses: the `uplo` triangle of `a` (the other one read as zero),
+/// with ones on the diagonal if `diag` is `Unit` (the stored diagonal is not read).
+pub fn triangle(a: &M, uplo: Uplo, diag: Diag) -> M {
+    let n = a.rows;
+    let mut t = M::zeros(n, n);
+    for j in 0..n {
+        for i in 0..n {
+            let inside = match uplo {
+                Uplo::Upper => i < j,
+                Uplo::Lower => i > j,
+            };
+            if i == j {
+                t.set(
+                    i,
+                    j,
+                    if diag == Diag::Unit {
+                        Z::new(1.0, 0.0)
+                    } else {
+                        a.get(i, i)
+                    },
+                );
+            } else if inside {
+                t.set(i, j, a.get(i, j));
+            }
+        }
+    }
+    t
+}
+
+/// Solves `t x = b` for a triangular `t` (lower or upper, detected from its zeros is unsafe, so
+/// given) by substitution, one column of `b` at a time.
+fn solve_triangular(t: &M, lower: bool, b: &M) -> M {
+    let n = t.rows;
+    let mut x = b.clone();
+    for col in 0..b.cols {
+        let order: Vec<usize> = if lower {
+            (0..n).collect()
+        } else {
+            (0..n).rev().collect()
+        };
+        for &i in &order {
+            let mut s = x.get(i, col);
+            for l in 0..n {
+                let before = if lower { l < i } else { l > i };
+                if before {
+                    s -= t.get(i, l) * x.get(l, col);
+                }
+            }
+            x.set(i, col, s / t.get(i, i));
+        }
+    }
+    x
+}
+
+/// Reference trsm: `X` with `op(A) X = αB` (left) or `X op(A) = αB` (right), by forward/back
+/// substitution. `α = 0` gives zeros without reading `A` or `B`.
+pub fn ref_trsm(side: Side, uplo: Uplo, trans: Op, diag: Diag, alpha: Z, a: &M, b: &M) -> M {
+    if alpha == Z::new(0.0, 0.0) {
+        return M::zeros(b.rows, b.cols);
+    }
+    let t = triangle(a, uplo, diag).op(trans);
+    // op(A) is lower triangular iff (Lower, N) or (Upper, T/C).
+    let lower = (uplo == Uplo::Lower) == (trans == Op::N);
+    let mut ab = b.clone();
+    ab.d.iter_mut().for_each(|z| *z *= alpha);
+    match side {
+        Side::Left => solve_triangular(&t, lower, &ab),
+        // X op(A) = αB  ⇔  op(A)ᵀ Xᵀ = αBᵀ, and op(A)ᵀ has the other triangle.
+        Side::Right => solve_triangular(&t.op(Op::T), !lower, &ab.op(Op::T)).op(Op::T),
+    }
+}
+
+/// Reference syrk (`herm = false`: `α op(A) op(A)ᵀ + βC`) or herk (`herm = true`:
+/// `α op(A) op(A)ᴴ + βC` with the result's diagonal made real, and `C`'s diagonal read as real).
+/// `op(A)` is given already applied. Returns the full matrix and its magnitudes; only the
+/// referenced triangle is meaningful.
+pub fn ref_rank_k(herm: bool, alpha: Z, opa: &M, beta: Z, c: &M) -> (M, M) {
+    let second = opa.op(if herm { Op::C } else { Op::T });
+    let mut c = c.clone();
+    if herm {
+        for i in 0..c.rows {
+            let v = c.get(i, i);
+            c.set(i, i, Z::new(v.re, 0.0));
+        }
+    }
+    let (mut r, mag) = ref_gemm_with_mag(alpha, opa, &second, beta, &c);
+    if herm {
+        for i in 0..r.rows {
+            let v = r.get(i, i);
+            r.set(i, i, Z::new(v.re, 0.0));
+        }
+    }
+    (r, mag)
+}
+
+/// Whether `(i, j)` is in the `uplo` triangle (diagonal included).
+pub fn in_triangle(uplo: Uplo, i: usize, j: usize) -> bool {
+    match uplo {
+        Uplo::Upper => i <= j,
+        Uplo::Lower => i >= j,
+    }
+}
