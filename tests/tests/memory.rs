@@ -1,6 +1,8 @@
 //! Device memory: buffers (upload, zeros, to_vec, slices, copies, clones), operations on device
 //! operands, mapping guards (map, map_mut, map_out, finish, drop copy-back, sync_to_host), the
-//! present table (a mapped host slice passed again is found on the device), empty buffers.
+//! scopes (a host slice a scope maps is found again by address, and copied back when the scope
+//! ends, even if its guard was forgotten), stale-mapping safety under `mem::forget`, empty
+//! buffers.
 
 use gpublas_tests::*;
 
@@ -70,6 +72,23 @@ fn slice_out_of_bounds_panics_like_slice_indexing() {
     let dev = device();
     let buf = dev.upload(&[1.0f64, 2.0, 3.0]).unwrap();
     let _ = buf.slice(2..4);
+}
+
+fn impossible_lengths_are_argument_errors<T: TestScalar>() {
+    let dev = device();
+    for len in [
+        usize::MAX,
+        isize::MAX as usize / std::mem::size_of::<T>() + 1,
+    ] {
+        match dev.zeros::<T>(len) {
+            Err(Error::InvalidArgument {
+                routine: "zeros",
+                arg: "len",
+                ..
+            }) => {}
+            other => panic!("zeros({len}): expected an argument error, got {other:?}"),
+        }
+    }
 }
 
 fn empty_buffers_and_guards<T: TestScalar>() {
@@ -336,7 +355,20 @@ fn map_out_result_reaches_the_host<T: TestScalar>() {
     g.check("gemm into map_out, drop", &c_dropped);
 }
 
-fn present_table_finds_mapped_host_slices_and_sub_slices<T: TestScalar>() {
+/// `y = A x` with the reference, for the present-table checks.
+#[track_caller]
+fn check_gemv<T: TestScalar>(what: &str, a: &[T], m: usize, k: usize, x: &[T], y: &[T]) {
+    let (want, mag) = ref_gemm_with_mag(
+        zr(1.0),
+        &read_mat(a, Layout::col(m, k)),
+        &read_vec(x, VLayout::new(k, 1)),
+        zr(0.0),
+        &M::zeros(m, 1),
+    );
+    assert_close::<T>(what, &read_vec(y, VLayout::new(m, 1)), &want, &mag, k);
+}
+
+fn scope_finds_mapped_host_slices_and_sub_slices<T: TestScalar>() {
     let dev = device();
     let mut r = rng(&seed_name::<T>("present"));
     let (m, n, k) = (6, 5, 7);
@@ -346,23 +378,7 @@ fn present_table_finds_mapped_host_slices_and_sub_slices<T: TestScalar>() {
         a: big[4..4 + m * k].to_vec(),
         ..Gemm::new(&mut r, m, n, k)
     };
-    let mut c_plain = g.c.clone();
-    dev.gemm(
-        Op::N,
-        Op::N,
-        g.alpha,
-        Mat::col_major(&big[4..4 + m * k], m, k),
-        Mat::col_major(&g.b, k, n),
-        g.beta,
-        MatMut::col_major(&mut c_plain, m, n),
-    )
-    .unwrap();
-    g.check("gemm without mappings", &c_plain);
-    let guard_big = dev.map(&big).unwrap();
-    let guard_b = dev.map(&g.b).unwrap();
-    for round in 0..2 {
-        // Passing the host slices (not the guards) while they are mapped.
-        let mut c = g.c.clone();
+    let gemm_from_host = |c: &mut Vec<T>| {
         dev.gemm(
             Op::N,
             Op::N,
@@ -370,52 +386,277 @@ fn present_table_finds_mapped_host_slices_and_sub_slices<T: TestScalar>() {
             Mat::col_major(&big[4..4 + m * k], m, k),
             Mat::col_major(&g.b, k, n),
             g.beta,
-            MatMut::col_major(&mut c, m, n),
+            MatMut::col_major(c, m, n),
         )
-        .unwrap();
-        g.check(&format!("gemm with present host slices, round {round}"), &c);
-        // The whole mapped buffer with a leading dimension that reaches into it from an offset.
-        let x = &big[1..1 + k];
-        let mut y: Vec<T> = g.c[..m].to_vec();
+    };
+    let mut c_plain = g.c.clone();
+    gemm_from_host(&mut c_plain).unwrap();
+    g.check("gemm without mappings", &c_plain);
+    dev.scope(|s| {
+        let _big_d = s.map(&big)?;
+        let _b_d = s.map(&g.b)?;
+        for round in 0..2 {
+            // Passing the host slices (not the guards) while the scope maps them.
+            let mut c = g.c.clone();
+            gemm_from_host(&mut c)?;
+            g.check(&format!("gemm with present host slices, round {round}"), &c);
+            let x = &big[1..1 + k];
+            let mut y: Vec<T> = g.c[..m].to_vec();
+            dev.gemv(
+                Op::N,
+                T::one(),
+                Mat::col_major(&big[4..4 + m * k], m, k),
+                x,
+                T::zero(),
+                &mut y,
+            )?;
+            check_gemv("gemv with present host slices", &g.a, m, k, x, &y);
+        }
+        Ok(())
+    })
+    .unwrap();
+    // After the scope, the same call still works (from the host data again).
+    let mut c = g.c.clone();
+    gemm_from_host(&mut c).unwrap();
+    g.check("gemm after the scope", &c);
+}
+
+fn scope_calls_use_the_device_copy<T: TestScalar>() {
+    // Proof that a scope's mapping is found by address: change the device copy behind the
+    // guard's back, and the call sees the change. (On a host-memory backend the guard *is* the
+    // host slice, so there is no separate copy to change.)
+    let dev = device();
+    if dev.backend().host_memory() {
+        return;
+    }
+    let mut r = rng(&seed_name::<T>("present_proof"));
+    let (m, k) = (5, 4);
+    let a: Vec<T> = rand_vec(&mut r, m * k);
+    let a2: Vec<T> = rand_vec(&mut r, m * k);
+    let x: Vec<T> = rand_vec(&mut r, k);
+    let mut y = poison::<T>(m);
+    dev.scope(|s| {
+        let a_d = s.map(&a)?;
+        // SAFETY: the guard's device copy holds m·k elements; `a2` has as many.
+        unsafe {
+            dev.backend().upload(
+                a_d.as_device_ptr(),
+                a2.as_ptr().cast(),
+                std::mem::size_of_val(&a2[..]),
+            )?
+        };
         dev.gemv(
             Op::N,
             T::one(),
-            Mat::col_major(&big[4..4 + m * k], m, k),
-            x,
+            Mat::col_major(&a, m, k),
+            &x,
+            T::zero(),
+            &mut y,
+        )
+    })
+    .unwrap();
+    check_gemv("gemv through the scope's device copy", &a2, m, k, &x, &y);
+}
+
+fn forgotten_map_guard_leaves_no_stale_mapping<T: TestScalar>() {
+    // mem::forget, Box::leak and a freed-then-reused address: none may make a later call read a
+    // stale device copy.
+    let dev = device();
+    let mut r = rng(&seed_name::<T>("forget_map"));
+    let (m, k) = (7, 5);
+    let x: Vec<T> = rand_vec(&mut r, k);
+    let mut a: Vec<T> = rand_vec(&mut r, m * k);
+    std::mem::forget(dev.map(&a).unwrap());
+    a.iter_mut().for_each(|v| *v = rand_scalar(&mut r));
+    let mut y = poison::<T>(m);
+    dev.gemv(
+        Op::N,
+        T::one(),
+        Mat::col_major(&a, m, k),
+        &x,
+        T::zero(),
+        &mut y,
+    )
+    .unwrap();
+    check_gemv(
+        "gemv after mem::forget of a map guard and a change",
+        &a,
+        m,
+        k,
+        &x,
+        &y,
+    );
+
+    let leaked: &mut MappedSlice<'_, T> = Box::leak(Box::new(dev.map(&a).unwrap()));
+    let _ = leaked.len();
+    a.iter_mut().for_each(|v| *v = rand_scalar(&mut r));
+    dev.gemv(
+        Op::N,
+        T::one(),
+        Mat::col_major(&a, m, k),
+        &x,
+        T::zero(),
+        &mut y,
+    )
+    .unwrap();
+    check_gemv(
+        "gemv after Box::leak of a map guard and a change",
+        &a,
+        m,
+        k,
+        &x,
+        &y,
+    );
+
+    // A mapped Vec freed with its guard forgotten; new Vecs of the same size (which the
+    // allocator tends to place at the same address) must be read afresh.
+    for _ in 0..4 {
+        let old: Vec<T> = rand_vec(&mut r, m * k);
+        std::mem::forget(dev.map(&old).unwrap());
+        drop(old);
+        let fresh: Vec<T> = rand_vec(&mut r, m * k);
+        dev.gemv(
+            Op::N,
+            T::one(),
+            Mat::col_major(&fresh, m, k),
+            &x,
             T::zero(),
             &mut y,
         )
         .unwrap();
-        let (want, mag) = ref_gemm_with_mag(
-            zr(1.0),
-            &read_mat(&g.a, Layout::col(m, k)),
-            &read_vec(x, VLayout::new(k, 1)),
-            zr(0.0),
-            &M::zeros(m, 1),
-        );
-        assert_close::<T>(
-            "gemv with present host slices",
-            &read_vec(&y, VLayout::new(m, 1)),
-            &want,
-            &mag,
+        check_gemv(
+            "gemv on a new Vec where a forgotten mapping was",
+            &fresh,
+            m,
             k,
+            &x,
+            &y,
         );
     }
-    drop(guard_big);
-    drop(guard_b);
-    // After the guards are gone, the same call still works (from the host data again).
-    let mut c = g.c.clone();
-    dev.gemm(
-        Op::N,
-        Op::N,
-        g.alpha,
-        Mat::col_major(&big[4..4 + m * k], m, k),
-        Mat::col_major(&g.b, k, n),
-        g.beta,
-        MatMut::col_major(&mut c, m, n),
-    )
+}
+
+fn scope_copies_back_forgotten_and_dropped_guards<T: TestScalar>() {
+    let dev = device();
+    let mut r = rng(&seed_name::<T>("scope_copy_back"));
+    let x: Vec<T> = rand_vec(&mut r, 9);
+    let y0: Vec<T> = rand_vec(&mut r, 9);
+    let (mut y_forgotten, mut y_dropped, mut y_out) = (y0.clone(), y0.clone(), poison::<T>(9));
+    dev.scope(|s| {
+        let mut g = s.map_mut(&mut y_forgotten)?;
+        dev.axpy(T::one(), &x, &mut g)?;
+        std::mem::forget(g); // the scope still copies back when it ends
+        let mut g = s.map_mut(&mut y_dropped)?;
+        dev.axpy(T::one(), &x, &mut g)?;
+        drop(g);
+        let mut o = s.map_out(&mut y_out)?; // starts as zeros on every backend
+        dev.axpy(T::one(), &x, &mut o)?;
+        std::mem::forget(o);
+        Ok(())
+    })
     .unwrap();
-    g.check("gemm after unmapping", &c);
+    for i in 0..9 {
+        let want = x[i].to_c() + y0[i].to_c();
+        assert_scalar_close::<T>(
+            &format!("forgotten guard, y[{i}]"),
+            y_forgotten[i].to_c(),
+            want,
+            2.0,
+            1,
+        );
+        assert_scalar_close::<T>(
+            &format!("dropped guard, y[{i}]"),
+            y_dropped[i].to_c(),
+            want,
+            2.0,
+            1,
+        );
+        assert_scalar_close::<T>(
+            &format!("map_out, y[{i}]"),
+            y_out[i].to_c(),
+            x[i].to_c(),
+            2.0,
+            1,
+        );
+    }
+}
+
+fn map_out_starts_from_zeros_on_every_backend<T: TestScalar>() {
+    let dev = device();
+    let mut y = poison::<T>(11);
+    let g = dev.map_out(&mut y).unwrap();
+    g.finish().unwrap(); // nothing written: the zeros come back
+    assert_bitwise_eq("map_out then finish", &y, &[T::zero(); 11]);
+    let mut y = poison::<T>(5);
+    dev.scope(|s| s.map_out(&mut y)?.finish()).unwrap();
+    assert_bitwise_eq("scoped map_out then finish", &y, &[T::zero(); 5]);
+}
+
+fn scope_mapping_dropped_on_another_thread_mid_call_stays_valid<T: TestScalar>() {
+    // One thread keeps calling with the host slice (found in the scope's present table) while
+    // another drops the guard: every call must read valid memory (leases), and every result
+    // must be right.
+    let dev = device();
+    let mut r = rng(&seed_name::<T>("present_race"));
+    let (m, k) = (16, 16);
+    let a: Vec<T> = rand_vec(&mut r, m * k);
+    let x: Vec<T> = rand_vec(&mut r, k);
+    dev.scope(|s| {
+        let a_d = s.map(&a)?;
+        std::thread::scope(|ts| {
+            let worker = ts.spawn(|| -> Result<(), Error> {
+                for _ in 0..200 {
+                    let mut y = poison::<T>(m);
+                    dev.gemv(
+                        Op::N,
+                        T::one(),
+                        Mat::col_major(&a, m, k),
+                        &x,
+                        T::zero(),
+                        &mut y,
+                    )?;
+                    check_gemv("gemv racing a guard drop", &a, m, k, &x, &y);
+                }
+                Ok(())
+            });
+            ts.spawn(move || {
+                std::thread::yield_now();
+                drop(a_d);
+            });
+            worker.join().expect("worker thread")
+        })
+    })
+    .unwrap();
+}
+
+fn with_mapped_reuses_the_slice<T: TestScalar>() {
+    let dev = device();
+    let mut r = rng(&seed_name::<T>("with_mapped"));
+    let (m, k) = (4, 6);
+    let a: Vec<T> = rand_vec(&mut r, m * k);
+    let x: Vec<T> = rand_vec(&mut r, k);
+    let mut y = poison::<T>(m);
+    let mut y2 = poison::<T>(m);
+    dev.with_mapped(&a, |a_d| {
+        dev.gemv(
+            Op::N,
+            T::one(),
+            Mat::col_major(a_d, m, k),
+            &x,
+            T::zero(),
+            &mut y,
+        )?;
+        dev.gemv(
+            Op::N,
+            T::one(),
+            Mat::col_major(&a, m, k),
+            &x,
+            T::zero(),
+            &mut y2,
+        )
+    })
+    .unwrap();
+    check_gemv("with_mapped through the guard", &a, m, k, &x, &y);
+    check_gemv("with_mapped through the host slice", &a, m, k, &x, &y2);
 }
 
 for_all_types!(
@@ -423,9 +664,16 @@ for_all_types!(
     zeros_are_zero,
     slices_read_and_write_only_their_range,
     empty_buffers_and_guards,
+    impossible_lengths_are_argument_errors,
     operations_on_device_buffers_and_sub_slices,
     map_guards_are_operands,
     map_mut_copies_back_on_drop,
     map_out_result_reaches_the_host,
-    present_table_finds_mapped_host_slices_and_sub_slices,
+    scope_finds_mapped_host_slices_and_sub_slices,
+    scope_calls_use_the_device_copy,
+    forgotten_map_guard_leaves_no_stale_mapping,
+    scope_copies_back_forgotten_and_dropped_guards,
+    map_out_starts_from_zeros_on_every_backend,
+    scope_mapping_dropped_on_another_thread_mid_call_stays_valid,
+    with_mapped_reuses_the_slice,
 );

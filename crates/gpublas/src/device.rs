@@ -1,13 +1,15 @@
 //! [`Device`]: the handle every operation goes through.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::backend::{Backend, BackendKind, Dynamic, Host};
+use crate::backend::{Backend, BackendKind, DevPtr, Dynamic, Emulated, Host};
 use crate::error::{Error, Result};
+use crate::memory::Lease;
 
 /// A device to run BLAS on: a backend plus the state the safe layer keeps for it (the present
-/// table of live mappings, and errors deferred from guards' `Drop`).
+/// table of the mapping scopes alive on it).
 ///
 /// Cloning is cheap (a reference count) and clones share everything. A `Device` is `Send + Sync`;
 /// each backend serialises what its vendor library requires.
@@ -15,21 +17,51 @@ pub struct Device<B: Backend = Dynamic> {
     inner: Arc<Inner<B>>,
 }
 
-struct Inner<B> {
+struct Inner<B: Backend> {
     backend: B,
-    deferred: Mutex<Option<Error>>,
-    /// Whether `deferred` may hold an error: every call checks this flag, not the lock.
-    has_deferred: AtomicBool,
-    present: Mutex<Vec<Present>>,
+    /// Unique for the process's lifetime (clones share it): keys this device's deferred errors.
+    id: u64,
+    /// Live read-only mappings of the scopes open on this device.
+    present: Mutex<Vec<Present<B>>>,
+    /// `present.len()`, read without the lock: calls skip the table when it is empty.
+    present_len: AtomicUsize,
     skipped: Vec<Error>,
 }
 
-/// One live read-only mapping: host bytes `[start, end)` live at `dev` on the device.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Present {
-    pub start: usize,
-    pub end: usize,
-    pub dev: crate::backend::DevPtr,
+/// One live read-only mapping of a scope: host bytes `[start, end)` have a device copy held by
+/// `lease`.
+struct Present<B: Backend> {
+    start: usize,
+    end: usize,
+    lease: Lease<B>,
+    /// The mapping's own id (its guard removes it by this id).
+    entry: u64,
+    /// The scope that made it (which removes it when it ends).
+    scope: u64,
+}
+
+/// A fresh process-unique id (devices, scopes, mappings).
+pub(crate) fn next_id() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Copy-back errors of guards dropped on this thread, with the id of their device, not yet
+/// returned by a call. Kept per thread so that an error reaches the thread whose guard failed
+/// and no other.
+struct Deferred(Vec<(u64, Error)>);
+
+impl Drop for Deferred {
+    fn drop(&mut self) {
+        // The thread ends with errors no call returned: say so rather than drop them silently.
+        for (_, e) in self.0.drain(..) {
+            log::error!("gpublas: a thread ended with an unreported copy-back error: {e}");
+        }
+    }
+}
+
+thread_local! {
+    static DEFERRED: RefCell<Deferred> = const { RefCell::new(Deferred(Vec::new())) };
 }
 
 impl<B: Backend> Clone for Device<B> {
@@ -49,8 +81,8 @@ impl<B: Backend + std::fmt::Debug> std::fmt::Debug for Device<B> {
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    // A poisoned lock only means another thread panicked while holding it; the data (a list or
-    // an optional error) is still consistent.
+    // A poisoned lock only means another thread panicked while holding it; the data (a list of
+    // mappings) is still consistent.
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
@@ -64,9 +96,9 @@ impl<B: Backend> Device<B> {
         Device {
             inner: Arc::new(Inner {
                 backend,
-                deferred: Mutex::new(None),
-                has_deferred: AtomicBool::new(false),
+                id: next_id(),
                 present: Mutex::new(Vec::new()),
+                present_len: AtomicUsize::new(0),
                 skipped,
             }),
         }
@@ -93,6 +125,9 @@ impl<B: Backend> Device<B> {
     }
 
     /// Waits for all work enqueued on the device.
+    ///
+    /// # Errors
+    /// A vendor error from the wait, or copy-back errors deferred on this thread.
     pub fn synchronize(&self) -> Result<()> {
         self.check()?;
         self.inner.backend.synchronize()
@@ -104,46 +139,108 @@ impl<B: Backend> Device<B> {
             || self.inner.backend.same_context(&other.inner.backend)
     }
 
-    /// Returns (once) an error a guard's `Drop` could not return.
+    /// Takes the copy-back errors that guards of this device, dropped on the calling thread,
+    /// could not return (every call on this device returns them too, as [`Error::Deferred`]).
+    pub fn take_deferred_errors(&self) -> Vec<Error> {
+        let id = self.inner.id;
+        DEFERRED.with(|d| {
+            let mut d = d.borrow_mut();
+            let mut taken = Vec::new();
+            d.0.retain_mut(|(dev, e)| {
+                if *dev == id {
+                    taken.push(std::mem::replace(e, Error::Deferred(Vec::new())));
+                    false
+                } else {
+                    true
+                }
+            });
+            taken
+        })
+    }
+
+    /// Returns, as one error, the copy-back errors that guards of this device dropped on this
+    /// thread recorded.
     pub(crate) fn check(&self) -> Result<()> {
-        if !self.inner.has_deferred.load(Ordering::Acquire) {
+        let pending = DEFERRED.with(|d| !d.borrow().0.is_empty());
+        if !pending {
             return Ok(());
         }
-        self.inner.has_deferred.store(false, Ordering::Release);
-        match lock(&self.inner.deferred).take() {
-            Some(e) => Err(Error::Deferred(Box::new(e))),
-            None => Ok(()),
+        let errors = self.take_deferred_errors();
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::Deferred(errors))
         }
     }
 
-    /// Records an error from a `Drop`, for the next call to return. The first one is kept.
+    /// Records an error from a guard's `Drop` for this thread's next call on this device.
     pub(crate) fn defer(&self, e: Error) {
-        lock(&self.inner.deferred).get_or_insert(e);
-        self.inner.has_deferred.store(true, Ordering::Release);
+        let id = self.inner.id;
+        DEFERRED.with(|d| d.borrow_mut().0.push((id, e)));
     }
 
-    pub(crate) fn present_insert(&self, p: Present) {
-        lock(&self.inner.present).push(p);
-    }
-
-    pub(crate) fn present_remove(&self, start: usize, dev: crate::backend::DevPtr) {
+    /// Enters a scope's read-only mapping of `host` into the present table; returns its id.
+    pub(crate) fn present_insert<T>(&self, host: &[T], lease: Lease<B>, scope: u64) -> u64 {
+        let start = host.as_ptr() as usize;
+        let entry = next_id();
         let mut table = lock(&self.inner.present);
-        if let Some(i) = table.iter().position(|p| p.start == start && p.dev == dev) {
-            table.swap_remove(i);
-        }
+        table.push(Present {
+            start,
+            end: start + std::mem::size_of_val(host),
+            lease,
+            entry,
+            scope,
+        });
+        self.inner.present_len.store(table.len(), Ordering::Release);
+        entry
     }
 
-    /// The device address of host bytes `[start, start + bytes)` if a live mapping holds them.
+    /// Removes one mapping (its guard was dropped). The lease drops after the lock is released.
+    pub(crate) fn present_remove(&self, entry: u64) {
+        let removed = {
+            let mut table = lock(&self.inner.present);
+            let i = table.iter().position(|p| p.entry == entry);
+            let removed = i.map(|i| table.swap_remove(i));
+            self.inner.present_len.store(table.len(), Ordering::Release);
+            removed
+        };
+        drop(removed);
+    }
+
+    /// Removes every mapping of a scope and hands them to the caller (to drop outside the lock).
+    pub(crate) fn present_remove_scope(&self, scope: u64) -> Vec<Lease<B>> {
+        let mut table = lock(&self.inner.present);
+        let mut removed = Vec::new();
+        table.retain_mut(|p| {
+            if p.scope == scope {
+                removed.push(p.lease.clone());
+                false
+            } else {
+                true
+            }
+        });
+        self.inner.present_len.store(table.len(), Ordering::Release);
+        removed
+    }
+
+    /// The device copy of host bytes `[start, start + bytes)` if a live scope mapping holds
+    /// them at an offset that is a multiple of `elem` bytes (so the device address is aligned
+    /// for the element type), with a lease that keeps the copy alive while the caller uses it.
     pub(crate) fn present_lookup(
         &self,
         start: usize,
         bytes: usize,
-    ) -> Option<crate::backend::DevPtr> {
+        elem: usize,
+    ) -> Option<(DevPtr, Lease<B>)> {
+        if self.inner.present_len.load(Ordering::Acquire) == 0 {
+            return None;
+        }
+        let end = start.checked_add(bytes)?;
         let table = lock(&self.inner.present);
         table
             .iter()
-            .find(|p| p.start <= start && start + bytes <= p.end)
-            .map(|p| p.dev.offset::<u8>(start - p.start))
+            .find(|p| p.start <= start && end <= p.end && (start - p.start) % elem == 0)
+            .map(|p| (p.lease.ptr().offset::<u8>(start - p.start), p.lease.clone()))
     }
 }
 
@@ -154,7 +251,8 @@ impl Device<Host> {
     }
 }
 
-/// The variable that forces a backend: `cuda`, `rocm`, `host` or `auto`.
+/// The variable that forces a backend: `cuda`, `rocm`, `host`, `emulated` (the CPU behaving
+/// like a discrete GPU, for testing) or `auto`.
 pub const BACKEND_VAR: &str = "GPUBLAS_BACKEND";
 
 impl Device<Dynamic> {
@@ -171,11 +269,12 @@ impl Device<Dynamic> {
         match forced.as_str() {
             "" | "auto" => Ok(Self::first_usable()),
             "host" => Ok(Device::new(Dynamic::Host(Host))),
+            "emulated" => Ok(Device::new(Dynamic::Emulated(Emulated::new()))),
             "cuda" => Self::try_cuda().map(Device::new),
             "rocm" => Self::try_rocm().map(Device::new),
             other => Err(Error::BackendUnavailable {
                 requested: other.to_string(),
-                reason: "unknown backend; expected cuda, rocm, host or auto".into(),
+                reason: "unknown backend; expected cuda, rocm, host, emulated or auto".into(),
             }),
         }
     }

@@ -72,14 +72,32 @@ pub enum Error {
         what: String,
     },
 
-    /// An earlier copy-back that failed inside a guard's `Drop` (which cannot return errors);
-    /// reported by the next call on the same device.
-    #[error("an earlier copy-back failed when a mapping guard was dropped: {0}")]
-    Deferred(Box<Error>),
+    /// Copy-backs of read-write mappings that failed where no caller could be told at once:
+    /// guards dropped on this thread (returned by this thread's next call on the device, or by
+    /// [`Device::take_deferred_errors`](crate::Device::take_deferred_errors)), or mappings a
+    /// [`Scope`](crate::Scope) copied back as it ended (returned by the scope). Every failure is
+    /// here, in the order it happened.
+    #[error("{} copy-back(s) of mapped host data failed: {}", .0.len(), DisplayList(.0))]
+    Deferred(Vec<Error>),
 }
 
 /// `Result` with gpublas's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// `Display` for a list of errors: `a; b; c`.
+struct DisplayList<'a>(&'a [Error]);
+
+impl std::fmt::Display for DisplayList<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
 
 impl Error {
     pub(crate) fn arg(routine: &'static str, arg: &'static str, rule: impl Into<String>) -> Self {

@@ -48,10 +48,10 @@ mod scalar;
 mod types;
 
 pub use args::{Input, Mat, MatMut, Output, Vector, VectorMut};
-pub use backend::{Backend, BackendKind, Blas, Dynamic, Host};
+pub use backend::{Backend, BackendKind, Blas, Dynamic, Emulated, Host};
 pub use device::{Device, BACKEND_VAR};
 pub use error::{Error, LoadError, Result};
-pub use memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, MappedSliceMut};
+pub use memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, MappedSliceMut, Scope};
 pub use scalar::{Complex32, Complex64, Scalar, ScalarKind};
 pub use types::{Diag, Op, Order, Side, Uplo};
 

@@ -13,7 +13,10 @@ struct FlakyLink {
     fail_downloads: AtomicBool,
 }
 
-impl Backend for FlakyLink {
+// SAFETY: everything is `Host`'s, which keeps the contract, except that downloads may fail (an
+// `Err`, with nothing copied) and that `host_memory` is false (host memory treated as device
+// memory reached only through copies, which is true of how it is used).
+unsafe impl Backend for FlakyLink {
     fn kind(&self) -> BackendKind {
         BackendKind::Host
     }
@@ -92,13 +95,109 @@ fn drop_defers_a_failed_copy_back_to_the_next_call_once() {
     } // dropped: the copy-back fails and is recorded
     dev.backend().fail_downloads.store(false, Ordering::SeqCst);
     match dev.zeros::<f64>(1) {
-        Err(Error::Deferred(inner)) => assert!(is_link_down(&inner), "{inner:?}"),
+        Err(Error::Deferred(errors)) => {
+            assert_eq!(errors.len(), 1, "{errors:?}");
+            assert!(is_link_down(&errors[0]), "{errors:?}");
+        }
         other => panic!("expected the deferred copy-back error, got {other:?}"),
     }
     assert!(
         dev.zeros::<f64>(1).is_ok(),
         "a deferred error is returned once"
     );
+}
+
+#[test]
+fn every_deferred_error_is_kept_not_only_the_first() {
+    let dev = Device::new(FlakyLink::default());
+    let (mut y1, mut y2, mut y3) = (vec![1.0f64; 2], vec![2.0f64; 3], vec![3.0f64; 4]);
+    // (Each call returns the errors deferred before it, so the guards are made first.)
+    let guards = (
+        dev.map_mut(&mut y1).expect("map_mut"),
+        dev.map_mut(&mut y2).expect("map_mut"),
+        dev.map_out(&mut y3).expect("map_out"),
+    );
+    dev.backend().fail_downloads.store(true, Ordering::SeqCst);
+    drop(guards);
+    dev.backend().fail_downloads.store(false, Ordering::SeqCst);
+    let errors = dev.take_deferred_errors();
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert!(errors.iter().all(is_link_down), "{errors:?}");
+    assert!(dev.take_deferred_errors().is_empty());
+    assert!(dev.synchronize().is_ok());
+}
+
+#[test]
+fn a_deferred_error_reaches_the_thread_whose_guard_failed_and_no_other() {
+    let dev = Device::new(FlakyLink::default());
+    let clone = dev.clone();
+    std::thread::scope(|s| {
+        let failing = s.spawn(|| {
+            let mut y = vec![1.0f64; 4];
+            dev.backend().fail_downloads.store(true, Ordering::SeqCst);
+            drop(dev.map_mut(&mut y).expect("map_mut"));
+            dev.backend().fail_downloads.store(false, Ordering::SeqCst);
+            // This thread's next call on the device (or a clone) returns it.
+            matches!(clone.zeros::<f64>(1), Err(Error::Deferred(e)) if e.len() == 1 && is_link_down(&e[0]))
+        });
+        let got_it = failing.join().expect("thread");
+        assert!(
+            got_it,
+            "the failing thread's next call must return its error"
+        );
+    });
+    // The main thread (whose guards all succeeded) sees nothing.
+    assert!(dev.zeros::<f64>(1).is_ok());
+    assert!(dev.take_deferred_errors().is_empty());
+    // Errors are per device: another device's calls on the failing thread would not see them.
+    let other = Device::new(FlakyLink::default());
+    let mut y = vec![0.0f64; 2];
+    dev.backend().fail_downloads.store(true, Ordering::SeqCst);
+    drop(dev.map_mut(&mut y).expect("map_mut"));
+    dev.backend().fail_downloads.store(false, Ordering::SeqCst);
+    assert!(other.zeros::<f64>(1).is_ok(), "another device's call");
+    assert!(matches!(dev.zeros::<f64>(1), Err(Error::Deferred(_))));
+}
+
+#[test]
+fn a_scope_returns_the_copy_back_errors_of_its_guards() {
+    let dev = Device::new(FlakyLink::default());
+    let (mut y1, mut y2) = (vec![1.0f64; 3], vec![2.0f64; 3]);
+    let r = dev.scope(|s| {
+        let g1 = s.map_mut(&mut y1)?;
+        let g2 = s.map_mut(&mut y2)?;
+        dev.backend().fail_downloads.store(true, Ordering::SeqCst);
+        drop(g1); // fails: recorded in the scope
+        std::mem::forget(g2); // the scope copies it back as it ends: fails too
+        Ok(7)
+    });
+    dev.backend().fail_downloads.store(false, Ordering::SeqCst);
+    match r {
+        Err(Error::Deferred(errors)) => {
+            assert_eq!(errors.len(), 2, "{errors:?}");
+            assert!(errors.iter().all(is_link_down), "{errors:?}");
+        }
+        other => panic!("expected both copy-back errors from the scope, got {other:?}"),
+    }
+    // Nothing leaks to the thread's later calls: the scope returned them.
+    assert!(dev.zeros::<f64>(1).is_ok());
+}
+
+#[test]
+fn a_scope_copies_back_a_forgotten_guard_when_the_link_works() {
+    let dev = Device::new(FlakyLink::default());
+    let x = vec![1.0f64, 2.0, 3.0];
+    let mut y = vec![10.0f64; 3];
+    dev.scope(|s| {
+        let g = s.map_mut(&mut y)?;
+        let ptr = g.as_device_ptr();
+        // SAFETY: the guard's device copy holds 3 f64; `x` holds 3 f64.
+        unsafe { dev.backend().upload(ptr, x.as_ptr().cast(), 24)? };
+        std::mem::forget(g);
+        Ok(())
+    })
+    .expect("scope");
+    assert_eq!(y, x);
 }
 
 #[test]

@@ -117,21 +117,151 @@ fn gpu_present_table_reuses_a_live_mapping_and_sub_slices() {
     let a = data(m * k + 5, 1);
     let b = data(k * n, 2);
     let want = naive_gemm(&a[5..], &b, m, k, n);
-    let guard = dev.map(&a).expect("map");
     let mut c = vec![f64::NAN; m * n];
-    // `&a[5..]` lies inside the live mapping: resolved to an offset of its device copy.
-    dev.gemm(
-        Op::N,
-        Op::N,
-        1.0,
-        Mat::col_major(&a[5..], m, k),
-        Mat::col_major(&b, k, n),
-        0.0,
-        MatMut::col_major(&mut c, m, n),
-    )
-    .expect("gemm");
-    drop(guard);
+    dev.scope(|s| {
+        let _a_d = s.map(&a)?;
+        // `&a[5..]` lies inside the scope's mapping: resolved to an offset of its device copy.
+        dev.gemm(
+            Op::N,
+            Op::N,
+            1.0,
+            Mat::col_major(&a[5..], m, k),
+            Mat::col_major(&b, k, n),
+            0.0,
+            MatMut::col_major(&mut c, m, n),
+        )
+    })
+    .expect("gemm in a scope");
     assert!(close(&c, &want));
+}
+
+/// y = A x for the race and stale-mapping tests.
+fn naive_gemv(a: &[f64], x: &[f64], m: usize, k: usize) -> Vec<f64> {
+    naive_gemm(a, x, m, k, 1)
+}
+
+/// Two threads: one keeps calling gemv with the host slice `a`, the other drops the guard that
+/// mapped `a`. Written against the API that both the old present table (unscoped `map`) and the
+/// scoped one share, so the same test shows the old use-after-free (run it under
+/// compute-sanitizer) and its absence now.
+#[test]
+#[ignore = "needs a GPU (GPUBLAS_BACKEND=cuda|rocm)"]
+fn gpu_map_guard_dropped_on_another_thread_mid_call_is_not_freed_under_it() {
+    let dev = gpu();
+    let (m, k) = (512, 512);
+    let a = data(m * k, 11);
+    let x = data(k, 12);
+    let want = naive_gemv(&a, &x, m, k);
+    for round in 0..20 {
+        let guard = dev.map(&a).expect("map");
+        std::thread::scope(|s| {
+            let worker = s.spawn(|| {
+                for _ in 0..50 {
+                    let mut y = vec![f64::NAN; m];
+                    dev.gemv(Op::N, 1.0, Mat::col_major(&a, m, k), &x, 0.0, &mut y)
+                        .expect("gemv");
+                    assert!(close(&y, &want), "round {round}: wrong gemv result");
+                }
+            });
+            s.spawn(move || {
+                std::thread::sleep(std::time::Duration::from_micros(200));
+                drop(guard);
+            });
+            worker.join().expect("worker");
+        });
+    }
+    dev.synchronize().expect("device still usable");
+}
+
+/// The scoped form of the race above: the call finds the scope's mapping by address and leases
+/// it, so the guard's drop on another thread cannot free it mid-call.
+#[test]
+#[ignore = "needs a GPU (GPUBLAS_BACKEND=cuda|rocm)"]
+fn gpu_scope_mapping_dropped_on_another_thread_mid_call_is_not_freed_under_it() {
+    let dev = gpu();
+    let (m, k) = (512, 512);
+    let a = data(m * k, 13);
+    let x = data(k, 14);
+    let want = naive_gemv(&a, &x, m, k);
+    for round in 0..20 {
+        dev.scope(|sc| {
+            let guard = sc.map(&a)?;
+            std::thread::scope(|s| {
+                let worker = s.spawn(|| {
+                    for _ in 0..50 {
+                        let mut y = vec![f64::NAN; m];
+                        dev.gemv(Op::N, 1.0, Mat::col_major(&a, m, k), &x, 0.0, &mut y)
+                            .expect("gemv");
+                        assert!(close(&y, &want), "round {round}: wrong gemv result");
+                    }
+                });
+                s.spawn(move || {
+                    std::thread::sleep(std::time::Duration::from_micros(200));
+                    drop(guard);
+                });
+                worker.join().expect("worker");
+            });
+            Ok(())
+        })
+        .expect("scope");
+    }
+    dev.synchronize().expect("device still usable");
+}
+
+/// A forgotten (or leaked) `map` guard must not leave a mapping behind that a later call, after
+/// the host data changed, would read instead of the new data.
+#[test]
+#[ignore = "needs a GPU (GPUBLAS_BACKEND=cuda|rocm)"]
+fn gpu_forgotten_map_guard_leaves_no_stale_mapping() {
+    let dev = gpu();
+    let (m, k) = (64, 48);
+    let x = data(k, 21);
+    let mut a = data(m * k, 22);
+    std::mem::forget(dev.map(&a).expect("map"));
+    a.iter_mut().for_each(|v| *v = -*v + 0.25);
+    let mut y = vec![f64::NAN; m];
+    dev.gemv(Op::N, 1.0, Mat::col_major(&a, m, k), &x, 0.0, &mut y)
+        .expect("gemv");
+    assert!(
+        close(&y, &naive_gemv(&a, &x, m, k)),
+        "stale data after mem::forget"
+    );
+
+    let _ = Box::leak(Box::new(dev.map(&a).expect("map")));
+    a.iter_mut().for_each(|v| *v *= 0.5);
+    dev.gemv(Op::N, 1.0, Mat::col_major(&a, m, k), &x, 0.0, &mut y)
+        .expect("gemv");
+    assert!(
+        close(&y, &naive_gemv(&a, &x, m, k)),
+        "stale data after Box::leak"
+    );
+
+    for seed in 0..4 {
+        let old = data(m * k, 30 + seed);
+        std::mem::forget(dev.map(&old).expect("map"));
+        drop(old);
+        let fresh = data(m * k, 40 + seed);
+        dev.gemv(Op::N, 1.0, Mat::col_major(&fresh, m, k), &x, 0.0, &mut y)
+            .expect("gemv");
+        assert!(
+            close(&y, &naive_gemv(&fresh, &x, m, k)),
+            "stale data from a freed and reused address"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs a GPU (GPUBLAS_BACKEND=cuda|rocm)"]
+fn gpu_zeros_of_an_impossible_length_is_an_argument_error() {
+    let dev = gpu();
+    match dev.zeros::<f32>(usize::MAX) {
+        Err(Error::InvalidArgument {
+            routine: "zeros",
+            arg: "len",
+            ..
+        }) => {}
+        other => panic!("expected an argument error, got {other:?}"),
+    }
 }
 
 #[test]

@@ -1,10 +1,12 @@
 //! Where an argument's elements are ([`Src`], [`SrcMut`]) and how they reach the device for one
 //! call ([`Stored`], [`StoredMut`]).
 
+use std::marker::PhantomData;
+
 use crate::backend::{Backend, DevPtr};
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::memory::{download_slice, upload_slice, RawAlloc};
+use crate::memory::{download_slice, upload_slice, Alloc, Lease};
 use crate::scalar::Scalar;
 
 /// Where a readable argument's elements are. Opaque; made by [`Input`](super::Input).
@@ -94,64 +96,88 @@ fn check_device<B: Backend>(
     }
 }
 
-/// A readable argument made available on the device for one call.
+/// A readable argument made available on the device for one call. It holds whatever keeps the
+/// device copy alive (a temporary, or a lease on a scope's mapping) until it drops, after the
+/// call's work is enqueued: frees are stream-ordered, so that work still sees valid memory.
 pub(crate) struct Stored<'a, T: Scalar, B: Backend> {
     pub ptr: DevPtr,
-    _temp: Option<RawAlloc<'a, B>>,
+    _keep: Keep<B>,
     _copy: Option<Vec<T>>,
+    _borrow: PhantomData<&'a [T]>,
 }
 
-/// Brings host bytes to the device: zero-copy on host-memory backends, a live read-only mapping
+/// What keeps a stored input's device copy alive.
+enum Keep<B: Backend> {
+    /// Nothing to keep: the data lives where the argument is (device data, or host memory on a
+    /// host-memory backend), borrowed for the call.
+    Borrowed,
+    /// A temporary upload for this call.
+    Temp(#[allow(dead_code)] Alloc<B>),
+    /// A lease on a scope's mapping, found by address.
+    Leased(#[allow(dead_code)] Lease<B>),
+}
+
+/// Brings host elements to the device: zero-copy on host-memory backends, a live scope mapping
 /// if one covers them (present), else a temporary upload.
-fn host_to_device<'a, T: Scalar, B: Backend>(
-    dev: &'a Device<B>,
+fn host_to_device<T: Scalar, B: Backend>(
+    dev: &Device<B>,
+    routine: &'static str,
     s: &[T],
-) -> Result<(DevPtr, Option<RawAlloc<'a, B>>)> {
+) -> Result<(DevPtr, Keep<B>)> {
     if dev.backend().host_memory() {
-        return Ok((DevPtr::from_raw(s.as_ptr() as *mut u8), None));
+        return Ok((
+            DevPtr::from_raw(s.as_ptr().cast_mut().cast()),
+            Keep::Borrowed,
+        ));
     }
     if s.is_empty() {
-        return Ok((DevPtr::NULL, None));
+        return Ok((DevPtr::NULL, Keep::Borrowed));
     }
-    if let Some(p) = dev.present_lookup(s.as_ptr() as usize, std::mem::size_of_val(s)) {
-        return Ok((p, None));
+    let bytes = std::mem::size_of_val(s);
+    if let Some((p, lease)) =
+        dev.present_lookup(s.as_ptr() as usize, bytes, std::mem::size_of::<T>())
+    {
+        return Ok((p, Keep::Leased(lease)));
     }
-    let raw = RawAlloc::new::<T>(dev, s.len())?;
-    upload_slice(dev, raw.ptr, s)?;
-    Ok((raw.ptr, Some(raw)))
+    let temp = Alloc::new::<T>(dev, routine, s.len())?;
+    upload_slice(dev, temp.ptr(), s)?;
+    Ok((temp.ptr(), Keep::Temp(temp)))
 }
 
 impl<'a, T: Scalar, B: Backend> Src<'a, T, B> {
     /// Makes the elements available on `dev` for one call.
     pub(crate) fn store(
         self,
-        dev: &'a Device<B>,
+        dev: &Device<B>,
         routine: &'static str,
         arg: &'static str,
     ) -> Result<Stored<'a, T, B>> {
         match self.0 {
             SrcKind::Host(s) => {
-                let (ptr, temp) = host_to_device(dev, s)?;
+                let (ptr, keep) = host_to_device(dev, routine, s)?;
                 Ok(Stored {
                     ptr,
-                    _temp: temp,
+                    _keep: keep,
                     _copy: None,
+                    _borrow: PhantomData,
                 })
             }
             SrcKind::Device { ptr, dev: own, .. } => {
                 check_device(own, dev, routine, arg)?;
                 Ok(Stored {
                     ptr,
-                    _temp: None,
+                    _keep: Keep::Borrowed,
                     _copy: None,
+                    _borrow: PhantomData,
                 })
             }
             SrcKind::Owned(v) => {
-                let (ptr, temp) = host_to_device(dev, &v)?;
+                let (ptr, keep) = host_to_device(dev, routine, &v)?;
                 Ok(Stored {
                     ptr,
-                    _temp: temp,
+                    _keep: keep,
                     _copy: Some(v),
+                    _borrow: PhantomData,
                 })
             }
         }
@@ -162,70 +188,86 @@ impl<'a, T: Scalar, B: Backend> Src<'a, T, B> {
 /// copies results back where they came from.
 pub(crate) struct StoredMut<'a, T: Scalar, B: Backend> {
     pub ptr: DevPtr,
-    dev: &'a Device<B>,
-    temp: Option<RawAlloc<'a, B>>,
-    target: Option<&'a mut [T]>,
-    copy: Option<(Vec<T>, Scatter<'a, T>)>,
+    back: Back<'a, T, B>,
 }
 
-/// Brings writable host bytes to the device; `copy_in = false` skips the upload (for calls that
-/// overwrite every element of the storage).
-fn host_to_device_mut<'a, T: Scalar, B: Backend>(
-    dev: &'a Device<B>,
-    s: &mut [T],
+/// Where a stored output's results go after the call.
+enum Back<'a, T: Scalar, B: Backend> {
+    /// Nowhere: the call wrote the argument's own memory (device data, or host memory on a
+    /// host-memory backend, through a pointer derived once from the argument's borrow).
+    InPlace,
+    /// Host memory: downloaded from a temporary.
+    Host { temp: Alloc<B>, target: &'a mut [T] },
+    /// A copy the argument conversion made: downloaded from the temporary (if any) into the
+    /// copy, then scattered into the argument.
+    Owned {
+        temp: Option<Alloc<B>>,
+        copy: Vec<T>,
+        scatter: Scatter<'a, T>,
+    },
+}
+
+/// A temporary for writable host elements; `copy_in = false` skips the upload (for calls that
+/// overwrite every element of the storage). `None` on host-memory backends and when empty.
+fn writable_temp<T: Scalar, B: Backend>(
+    dev: &Device<B>,
+    routine: &'static str,
+    s: &[T],
     copy_in: bool,
-) -> Result<(DevPtr, Option<RawAlloc<'a, B>>)> {
-    if dev.backend().host_memory() {
-        return Ok((DevPtr::from_raw(s.as_mut_ptr().cast()), None));
+) -> Result<Option<Alloc<B>>> {
+    if dev.backend().host_memory() || s.is_empty() {
+        return Ok(None);
     }
-    if s.is_empty() {
-        return Ok((DevPtr::NULL, None));
-    }
-    let raw = RawAlloc::new::<T>(dev, s.len())?;
+    let temp = Alloc::new::<T>(dev, routine, s.len())?;
     if copy_in {
-        upload_slice(dev, raw.ptr, s)?;
+        upload_slice(dev, temp.ptr(), s)?;
     }
-    Ok((raw.ptr, Some(raw)))
+    Ok(Some(temp))
 }
 
 impl<'a, T: Scalar, B: Backend> SrcMut<'a, T, B> {
     /// Makes the elements available on `dev` for one call.
     pub(crate) fn store(
         self,
-        dev: &'a Device<B>,
+        dev: &Device<B>,
         copy_in: bool,
         routine: &'static str,
         arg: &'static str,
     ) -> Result<StoredMut<'a, T, B>> {
         match self.0 {
-            SrcMutKind::Host(s) => {
-                let (ptr, temp) = host_to_device_mut(dev, s, copy_in)?;
-                Ok(StoredMut {
-                    ptr,
-                    dev,
-                    target: temp.as_ref().map(|_| s),
-                    temp,
-                    copy: None,
-                })
-            }
+            SrcMutKind::Host(s) => match writable_temp(dev, routine, s, copy_in)? {
+                Some(temp) => Ok(StoredMut {
+                    ptr: temp.ptr(),
+                    back: Back::Host { temp, target: s },
+                }),
+                // The pointer is derived from `s` once and `s` is not used again, so the
+                // backend's writes through it are the only accesses until the borrow ends.
+                None => Ok(StoredMut {
+                    ptr: DevPtr::from_raw(s.as_mut_ptr().cast()),
+                    back: Back::InPlace,
+                }),
+            },
             SrcMutKind::Device { ptr, dev: own, .. } => {
                 check_device(own, dev, routine, arg)?;
                 Ok(StoredMut {
                     ptr,
-                    dev,
-                    temp: None,
-                    target: None,
-                    copy: None,
+                    back: Back::InPlace,
                 })
             }
-            SrcMutKind::Owned(mut v, scatter) => {
-                let (ptr, temp) = host_to_device_mut(dev, &mut v, copy_in)?;
+            SrcMutKind::Owned(mut copy, scatter) => {
+                let temp = writable_temp(dev, routine, &copy, copy_in)?;
+                // The Vec's heap buffer does not move when the Vec does.
+                let ptr = match &temp {
+                    Some(t) => t.ptr(),
+                    None => DevPtr::from_raw(copy.as_mut_ptr().cast()),
+                };
                 Ok(StoredMut {
                     ptr,
-                    dev,
-                    temp,
-                    target: None,
-                    copy: Some((v, scatter)),
+                    back: Back::Owned {
+                        temp,
+                        copy,
+                        scatter,
+                    },
                 })
             }
         }
@@ -235,17 +277,21 @@ impl<'a, T: Scalar, B: Backend> SrcMut<'a, T, B> {
 impl<T: Scalar, B: Backend> StoredMut<'_, T, B> {
     /// Copies the results back to where the argument's elements came from. Not calling it (on
     /// an error path) leaves the host data untouched.
-    pub(crate) fn finish(mut self) -> Result<()> {
-        if self.temp.is_some() {
-            if let Some(t) = self.target.take() {
-                download_slice(self.dev, t, self.ptr)?;
-            } else if let Some((v, _)) = self.copy.as_mut() {
-                download_slice(self.dev, v, self.ptr)?;
+    pub(crate) fn finish(self) -> Result<()> {
+        match self.back {
+            Back::InPlace => Ok(()),
+            Back::Host { temp, target } => download_slice(temp.device(), target, temp.ptr()),
+            Back::Owned {
+                temp,
+                mut copy,
+                scatter,
+            } => {
+                if let Some(t) = temp {
+                    download_slice(t.device(), &mut copy, t.ptr())?;
+                }
+                scatter(&copy);
+                Ok(())
             }
         }
-        if let Some((v, scatter)) = self.copy.take() {
-            scatter(&v);
-        }
-        Ok(())
     }
 }

@@ -88,6 +88,8 @@ fn diag(d: Diag) -> sys::cublasDiagType_t {
 
 use ffi::{c, m, out, s};
 
+impl super::gpu::Sealed for CudaApi {}
+
 impl GpuApi for CudaApi {
     type Stream = sys::cudaStream_t;
     type Handle = sys::cublasHandle_t;
@@ -179,9 +181,8 @@ impl GpuApi for CudaApi {
         unsafe { (self.rt.cudaStreamDestroy)(st) };
     }
 
-    #[allow(clippy::not_unsafe_ptr_arg_deref)] // the stream is the context's own, live for its lifetime
-    fn stream_sync(&self, st: Self::Stream) -> Result<()> {
-        // SAFETY: the stream is live (owned by the context calling this).
+    unsafe fn stream_sync(&self, st: Self::Stream) -> Result<()> {
+        // SAFETY: the caller guarantees the stream is live.
         self.rt_check("cudaStreamSynchronize", unsafe {
             (self.rt.cudaStreamSynchronize)(st)
         })

@@ -1,10 +1,9 @@
 //! [`Dynamic`]: a backend chosen at run time among the compiled ones, itself a [`Backend`], so
 //! code written for one static backend and code written for `Device::auto()` are the same code.
 
-use super::{Backend, BackendKind, Blas, DevPtr, Host};
+use super::{Backend, BackendKind, Blas, DevPtr, Emulated, Host};
 use crate::error::Result;
 use crate::scalar::Scalar;
-use crate::types::{Diag, Op, Side, Uplo};
 
 /// One of the compiled backends, picked at run time (see `Device::auto`).
 #[derive(Debug, Clone)]
@@ -12,6 +11,8 @@ use crate::types::{Diag, Op, Side, Uplo};
 pub enum Dynamic {
     /// The CPU.
     Host(Host),
+    /// The CPU behaving like a discrete GPU (testing).
+    Emulated(Emulated),
     /// An NVIDIA GPU.
     #[cfg(feature = "cuda")]
     Cuda(super::Cuda),
@@ -25,6 +26,7 @@ macro_rules! dispatch {
     ($self:expr, $b:ident => $body:expr) => {
         match $self {
             Dynamic::Host($b) => $body,
+            Dynamic::Emulated($b) => $body,
             #[cfg(feature = "cuda")]
             Dynamic::Cuda($b) => $body,
             #[cfg(feature = "rocm")]
@@ -33,7 +35,9 @@ macro_rules! dispatch {
     };
 }
 
-impl Backend for Dynamic {
+// SAFETY: every method forwards to the one backend the value holds, which keeps the contract;
+// `same_context` is `false` across different backends.
+unsafe impl Backend for Dynamic {
     fn kind(&self) -> BackendKind {
         dispatch!(self, b => b.kind())
     }
@@ -46,6 +50,7 @@ impl Backend for Dynamic {
     fn same_context(&self, other: &Self) -> bool {
         match (self, other) {
             (Dynamic::Host(a), Dynamic::Host(b)) => a.same_context(b),
+            (Dynamic::Emulated(a), Dynamic::Emulated(b)) => a.same_context(b),
             #[cfg(feature = "cuda")]
             (Dynamic::Cuda(a), Dynamic::Cuda(b)) => a.same_context(b),
             #[cfg(feature = "rocm")]
@@ -96,23 +101,5 @@ macro_rules! forward_blas {
 }
 
 impl<T: Scalar> Blas<T> for Dynamic {
-    forward_blas! {
-        fn axpy(n: usize, alpha: T, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()>;
-        fn scal(n: usize, alpha: T, x: DevPtr, incx: usize) -> Result<()>;
-        fn copy(n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()>;
-        fn swap(n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()>;
-        fn dotu(n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T>;
-        fn dotc(n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T>;
-        fn nrm2(n: usize, x: DevPtr, incx: usize) -> Result<T::Real>;
-        fn asum(n: usize, x: DevPtr, incx: usize) -> Result<T::Real>;
-        fn iamax(n: usize, x: DevPtr, incx: usize) -> Result<usize>;
-        fn iamin(n: usize, x: DevPtr, incx: usize) -> Result<usize>;
-        fn gemv(trans: Op, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, x: DevPtr, incx: usize, beta: T, y: DevPtr, incy: usize) -> Result<()>;
-        fn ger(conj: bool, m: usize, n: usize, alpha: T, x: DevPtr, incx: usize, y: DevPtr, incy: usize, a: DevPtr, lda: usize) -> Result<()>;
-        fn gemm(ta: Op, tb: Op, m: usize, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()>;
-        fn trsm(side: Side, uplo: Uplo, trans: Op, diag: Diag, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize) -> Result<()>;
-        fn syrk(uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()>;
-        fn herk(uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T::Real, a: DevPtr, lda: usize, beta: T::Real, c: DevPtr, ldc: usize) -> Result<()>;
-        fn gemm_strided_batched(ta: Op, tb: Op, m: usize, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, stride_a: usize, b: DevPtr, ldb: usize, stride_b: usize, beta: T, c: DevPtr, ldc: usize, stride_c: usize, batch: usize) -> Result<()>;
-    }
+    super::blas_methods!(forward_blas);
 }

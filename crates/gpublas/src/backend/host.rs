@@ -21,7 +21,10 @@ pub struct Host;
 /// Alignment of host "device" allocations: a cache line, enough for every scalar and for SIMD.
 const ALIGN: usize = 64;
 
-impl Backend for Host {
+// SAFETY: every operation runs synchronously on the calling thread, so work is ordered and
+// complete on return; allocations come from the global allocator aligned to 64 bytes; device
+// addresses are host addresses; any two `Host`s share the (one) address space.
+unsafe impl Backend for Host {
     fn kind(&self) -> BackendKind {
         BackendKind::Host
     }

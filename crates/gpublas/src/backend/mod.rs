@@ -10,15 +10,44 @@
 //! | [`Host`] | always | host memory, zero-copy mapping | faer, plus plain loops for level 1 |
 //! | `Cuda` | `cuda` | NVIDIA device memory | cuBLAS, loaded at run time |
 //! | `Rocm` | `rocm` | AMD device memory | rocBLAS, loaded at run time |
+//! | [`Emulated`] | always | host memory behind copies, checked | the host's (testing: a GPU's paths without a GPU) |
 //! | [`Dynamic`] | always | whichever was picked at run time | forwards to one of the above |
 
 use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
+/// Calls `$m! { fn name(args) -> ret; ... }` with the signature of every [`Blas`] method, so
+/// backends that forward to another ([`Dynamic`], [`Emulated`]) list them in one place.
+macro_rules! blas_methods {
+    ($m:ident) => {
+        $m! {
+        fn axpy(n: usize, alpha: T, x: $crate::backend::DevPtr, incx: usize, y: $crate::backend::DevPtr, incy: usize) -> $crate::error::Result<()>;
+        fn scal(n: usize, alpha: T, x: $crate::backend::DevPtr, incx: usize) -> $crate::error::Result<()>;
+        fn copy(n: usize, x: $crate::backend::DevPtr, incx: usize, y: $crate::backend::DevPtr, incy: usize) -> $crate::error::Result<()>;
+        fn swap(n: usize, x: $crate::backend::DevPtr, incx: usize, y: $crate::backend::DevPtr, incy: usize) -> $crate::error::Result<()>;
+        fn dotu(n: usize, x: $crate::backend::DevPtr, incx: usize, y: $crate::backend::DevPtr, incy: usize) -> $crate::error::Result<T>;
+        fn dotc(n: usize, x: $crate::backend::DevPtr, incx: usize, y: $crate::backend::DevPtr, incy: usize) -> $crate::error::Result<T>;
+        fn nrm2(n: usize, x: $crate::backend::DevPtr, incx: usize) -> $crate::error::Result<T::Real>;
+        fn asum(n: usize, x: $crate::backend::DevPtr, incx: usize) -> $crate::error::Result<T::Real>;
+        fn iamax(n: usize, x: $crate::backend::DevPtr, incx: usize) -> $crate::error::Result<usize>;
+        fn iamin(n: usize, x: $crate::backend::DevPtr, incx: usize) -> $crate::error::Result<usize>;
+        fn gemv(trans: $crate::types::Op, m: usize, n: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, x: $crate::backend::DevPtr, incx: usize, beta: T, y: $crate::backend::DevPtr, incy: usize) -> $crate::error::Result<()>;
+        fn ger(conj: bool, m: usize, n: usize, alpha: T, x: $crate::backend::DevPtr, incx: usize, y: $crate::backend::DevPtr, incy: usize, a: $crate::backend::DevPtr, lda: usize) -> $crate::error::Result<()>;
+        fn gemm(ta: $crate::types::Op, tb: $crate::types::Op, m: usize, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize, beta: T, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
+        fn trsm(side: $crate::types::Side, uplo: $crate::types::Uplo, trans: $crate::types::Op, diag: $crate::types::Diag, m: usize, n: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize) -> $crate::error::Result<()>;
+        fn syrk(uplo: $crate::types::Uplo, trans: $crate::types::Op, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, beta: T, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
+        fn herk(uplo: $crate::types::Uplo, trans: $crate::types::Op, n: usize, k: usize, alpha: T::Real, a: $crate::backend::DevPtr, lda: usize, beta: T::Real, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
+        fn gemm_strided_batched(ta: $crate::types::Op, tb: $crate::types::Op, m: usize, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, stride_a: usize, b: $crate::backend::DevPtr, ldb: usize, stride_b: usize, beta: T, c: $crate::backend::DevPtr, ldc: usize, stride_c: usize, batch: usize) -> $crate::error::Result<()>;
+        }
+    };
+}
+pub(crate) use blas_methods;
+
 #[cfg(feature = "cuda")]
 mod cuda;
 mod dynamic;
+mod emulated;
 #[cfg(any(feature = "cuda", feature = "rocm"))]
 pub mod gpu;
 mod host;
@@ -28,6 +57,7 @@ mod rocm;
 #[cfg(feature = "cuda")]
 pub use cuda::{Cuda, CudaApi};
 pub use dynamic::Dynamic;
+pub use emulated::Emulated;
 pub use host::Host;
 #[cfg(feature = "rocm")]
 pub use rocm::{Rocm, RocmApi};
@@ -77,6 +107,7 @@ impl DevPtr {
 
 /// Which family a backend belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum BackendKind {
     /// The CPU.
     Host,
@@ -84,6 +115,8 @@ pub enum BackendKind {
     Cuda,
     /// AMD, through HIP and rocBLAS.
     Rocm,
+    /// The CPU behaving like a discrete GPU ([`Emulated`]), for testing.
+    Emulated,
 }
 
 impl BackendKind {
@@ -93,17 +126,29 @@ impl BackendKind {
             BackendKind::Host => "host",
             BackendKind::Cuda => "cuda",
             BackendKind::Rocm => "rocm",
+            BackendKind::Emulated => "emulated",
         }
     }
 }
 
 /// One device's memory and transfers.
 ///
-/// Ordering contract: all work a backend enqueues (copies, frees, BLAS calls) runs in the order
-/// it was enqueued. `upload` and `download` are complete when they return, so host memory is
-/// never touched by the device after the call returns.
+/// # Safety (for implementors)
+/// The safe layer's memory safety rests on every implementation keeping this contract, so the
+/// trait is `unsafe` to implement:
+/// - **Ordering:** all work the backend enqueues (copies, memsets, frees, BLAS calls) runs in
+///   the order it was enqueued, whichever thread enqueued it.
+/// - **Completion:** `upload` and `download` are complete when they return: the device never
+///   reads or writes the host memory they were given after they return.
+/// - **Allocation:** `alloc(bytes)` returns memory valid for `bytes` bytes, aligned for every
+///   [`Scalar`] (16 bytes at least), until `free`; `free` is ordered after all work enqueued
+///   before it.
+/// - **Truthful queries:** `host_memory()` is `true` only if device addresses *are* host
+///   addresses (host data is then used in place); `same_context(other)` is `true` only if
+///   memory of one may be used by the other's calls.
+/// - `Send + Sync`: the methods may be called from any thread at once.
 #[allow(clippy::missing_safety_doc)] // each method's `# Safety` section says it; clippy misses some
-pub trait Backend: Send + Sync + 'static {
+pub unsafe trait Backend: Send + Sync + 'static {
     /// Which family this backend is.
     fn kind(&self) -> BackendKind;
 

@@ -180,6 +180,8 @@ fn diag(d: Diag) -> sys::rocblas_diagonal {
 
 use ffi::{c, m, out, s};
 
+impl super::gpu::Sealed for RocmApi {}
+
 impl GpuApi for RocmApi {
     type Stream = sys::hipStream_t;
     type Handle = sys::rocblas_handle;
@@ -245,10 +247,8 @@ impl GpuApi for RocmApi {
         unsafe { (self.hip.hipStreamDestroy)(st) };
     }
 
-    // Safe by the trait's signature: `Gpu` only passes the stream its context owns.
-    #[allow(clippy::not_unsafe_ptr_arg_deref)]
-    fn stream_sync(&self, st: Self::Stream) -> Result<()> {
-        // SAFETY: the stream is live (owned by the context calling this).
+    unsafe fn stream_sync(&self, st: Self::Stream) -> Result<()> {
+        // SAFETY: the caller guarantees the stream is live.
         self.hip_check("hipStreamSynchronize", unsafe {
             (self.hip.hipStreamSynchronize)(st)
         })

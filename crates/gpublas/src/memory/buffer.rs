@@ -3,7 +3,7 @@
 use std::marker::PhantomData;
 use std::ops::{Bound, RangeBounds};
 
-use super::{download_slice, upload_slice, RawAlloc};
+use super::{download_slice, upload_slice, Alloc};
 use crate::backend::{Backend, DevPtr, Dynamic};
 use crate::device::Device;
 use crate::error::{Error, Result};
@@ -11,9 +11,9 @@ use crate::scalar::Scalar;
 
 /// `len` elements of `T` in a device's memory, freed (in stream order) when dropped.
 pub struct DeviceBuffer<T: Scalar, B: Backend = Dynamic> {
+    alloc: Alloc<B>,
     ptr: DevPtr,
     len: usize,
-    dev: Device<B>,
     _t: PhantomData<T>,
 }
 
@@ -35,32 +35,27 @@ pub struct DeviceSliceMut<'a, T: Scalar, B: Backend = Dynamic> {
 
 impl<B: Backend> Device<B> {
     /// A buffer of `len` zeros.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] if `len` elements are more bytes than any allocation can hold,
+    /// [`Error::OutOfMemory`] if the device has no room, or a vendor error.
     pub fn zeros<T: Scalar>(&self, len: usize) -> Result<DeviceBuffer<T, B>> {
         self.check()?;
-        let raw = RawAlloc::new::<T>(self, len)?;
-        if raw.bytes > 0 {
-            // SAFETY: the allocation holds `raw.bytes` bytes.
-            unsafe { self.backend().zero(raw.ptr, raw.bytes)? };
-        }
-        Ok(DeviceBuffer {
-            ptr: raw.into_raw(),
+        Ok(DeviceBuffer::from_alloc(
+            Alloc::zeroed::<T>(self, "zeros", len)?,
             len,
-            dev: self.clone(),
-            _t: PhantomData,
-        })
+        ))
     }
 
     /// A buffer holding a copy of `host`.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] if the device has no room, or a vendor error from the copy.
     pub fn upload<T: Scalar>(&self, host: &[T]) -> Result<DeviceBuffer<T, B>> {
         self.check()?;
-        let raw = RawAlloc::new::<T>(self, host.len())?;
-        upload_slice(self, raw.ptr, host)?;
-        Ok(DeviceBuffer {
-            ptr: raw.into_raw(),
-            len: host.len(),
-            dev: self.clone(),
-            _t: PhantomData,
-        })
+        let alloc = Alloc::new::<T>(self, "upload", host.len())?;
+        upload_slice(self, alloc.ptr(), host)?;
+        Ok(DeviceBuffer::from_alloc(alloc, host.len()))
     }
 }
 
@@ -97,6 +92,10 @@ macro_rules! common_methods {
         }
 
         /// Copies the contents into a new `Vec`.
+        ///
+        /// # Errors
+        /// A vendor error from the copy, or an error deferred from a guard dropped earlier on
+        /// this thread.
         pub fn to_vec(&self) -> Result<Vec<T>> {
             let mut v = vec![T::zero(); self.len];
             self.copy_to_host(&mut v)?;
@@ -104,6 +103,10 @@ macro_rules! common_methods {
         }
 
         /// Copies the contents into `dst`, which must have the same length.
+        ///
+        /// # Errors
+        /// [`Error::InvalidArgument`] if the lengths differ (`dst` is untouched), or a vendor
+        /// error from the copy.
         pub fn copy_to_host(&self, dst: &mut [T]) -> Result<()> {
             self.device().check()?;
             if dst.len() != self.len {
@@ -150,6 +153,10 @@ macro_rules! common_methods {
 macro_rules! mut_methods {
     () => {
         /// Overwrites the contents with `src`, which must have the same length.
+        ///
+        /// # Errors
+        /// [`Error::InvalidArgument`] if the lengths differ (nothing is copied), or a vendor
+        /// error from the copy.
         pub fn copy_from_host(&mut self, src: &[T]) -> Result<()> {
             self.device().check()?;
             if src.len() != self.len {
@@ -200,25 +207,40 @@ impl<T: Scalar, B: Backend> DeviceBuffer<T, B> {
     common_methods!();
     mut_methods!();
 
+    fn from_alloc(alloc: Alloc<B>, len: usize) -> Self {
+        DeviceBuffer {
+            ptr: alloc.ptr(),
+            alloc,
+            len,
+            _t: PhantomData,
+        }
+    }
+
     /// The device the buffer lives on.
     pub fn device(&self) -> &Device<B> {
-        &self.dev
+        self.alloc.device()
     }
 
     /// A new buffer with the same contents (a device-to-device copy).
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] if the device has no room, or a vendor error from the copy.
     pub fn try_clone(&self) -> Result<Self> {
-        self.dev.check()?;
-        let raw = RawAlloc::new::<T>(&self.dev, self.len)?;
-        if raw.bytes > 0 {
-            // SAFETY: both allocations hold `raw.bytes` bytes and are distinct.
-            unsafe { Backend::copy(self.dev.backend(), raw.ptr, self.ptr, raw.bytes)? };
+        let dev = self.device();
+        dev.check()?;
+        let alloc = Alloc::new::<T>(dev, "try_clone", self.len)?;
+        if self.len > 0 {
+            // SAFETY: both allocations hold `len` elements and are distinct.
+            unsafe {
+                Backend::copy(
+                    dev.backend(),
+                    alloc.ptr(),
+                    self.ptr,
+                    std::mem::size_of::<T>() * self.len,
+                )?
+            };
         }
-        Ok(DeviceBuffer {
-            ptr: raw.into_raw(),
-            len: self.len,
-            dev: self.dev.clone(),
-            _t: PhantomData,
-        })
+        Ok(DeviceBuffer::from_alloc(alloc, self.len))
     }
 
     /// The whole buffer as a read-only slice.
@@ -226,7 +248,7 @@ impl<T: Scalar, B: Backend> DeviceBuffer<T, B> {
         DeviceSlice {
             ptr: self.ptr,
             len: self.len,
-            dev: &self.dev,
+            dev: self.alloc.device(),
             _t: PhantomData,
         }
     }
@@ -236,22 +258,8 @@ impl<T: Scalar, B: Backend> DeviceBuffer<T, B> {
         DeviceSliceMut {
             ptr: self.ptr,
             len: self.len,
-            dev: &self.dev,
+            dev: self.alloc.device(),
             _t: PhantomData,
-        }
-    }
-}
-
-impl<T: Scalar, B: Backend> Drop for DeviceBuffer<T, B> {
-    fn drop(&mut self) {
-        if self.len > 0 {
-            // SAFETY: the buffer owns this allocation of exactly this size; the backend orders
-            // the free after all work enqueued on it.
-            unsafe {
-                self.dev
-                    .backend()
-                    .free(self.ptr, self.len * std::mem::size_of::<T>())
-            }
         }
     }
 }
@@ -275,11 +283,18 @@ impl<'a, T: Scalar, B: Backend> DeviceSliceMut<'a, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> std::fmt::Debug for DeviceBuffer<T, B> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DeviceBuffer")
-            .field("len", &self.len)
-            .field("ptr", &self.ptr)
-            .finish()
-    }
+/// `Debug` for buffers and slices: their type, length and device address (never the contents,
+/// which live on the device).
+macro_rules! debug_device_data {
+    ($($ty:ident $(<$lt:lifetime>)?),*) => {$(
+        impl<$($lt,)? T: Scalar, B: Backend> std::fmt::Debug for $ty<$($lt,)? T, B> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($ty))
+                    .field("len", &self.len)
+                    .field("ptr", &self.ptr)
+                    .finish()
+            }
+        }
+    )*};
 }
+debug_device_data!(DeviceBuffer, DeviceSlice<'a>, DeviceSliceMut<'a>);

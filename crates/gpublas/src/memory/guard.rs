@@ -1,127 +1,206 @@
 //! Mapping guards: host slices mapped onto device allocations for as long as the guard lives
 //! (OpenMP's `target data map(to: …)` / `map(tofrom: …)` / `map(from: …)`).
 //!
-//! Soundness does not depend on the guard's destructor running: the host→device copy is
-//! complete before `map` returns, and the device→host copy is complete before `finish` or `drop`
-//! returns, so after `mem::forget` no transfer can touch the host memory once its borrow ends
-//! (the device allocation leaks instead).
+//! A guard is reused by passing the guard itself (`&a_d`) to calls. Passing the *host slice*
+//! again finds the device copy only for guards made by a [`Scope`](super::Scope), which the
+//! library ends; a guard from [`Device::map`] is never looked up by address, so forgetting it
+//! (`mem::forget`, `Box::leak`) cannot leave a stale mapping behind.
+//!
+//! Soundness does not depend on a guard's destructor running: the host→device copy is complete
+//! before `map` returns, the device→host copy is complete before `finish`, `sync_to_host` or
+//! `drop` returns, and a forgotten guard only leaks its device memory and skips its copy-back.
 
 use std::marker::PhantomData;
+use std::sync::Arc;
 
-use super::{download_slice, upload_slice, RawAlloc};
+use super::scope::{ScopeState, WriteBack};
+use super::{download_raw, upload_slice, Alloc, Lease};
 use crate::backend::{Backend, DevPtr, Dynamic};
-use crate::device::{Device, Present};
+use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::Scalar;
 
-/// A host slice mapped read-only onto the device (map kind `to`). While it lives, passing the
-/// same host slice (or a sub-slice of it) to an operation uses the device copy instead of
-/// transferring it again.
+/// A host slice mapped read-only onto the device (map kind `to`): copied to the device when
+/// made, never copied back. Pass `&guard` to operations to use the device copy.
+#[must_use = "a mapping is only useful if the guard is passed to operations"]
 pub struct MappedSlice<'a, T: Scalar, B: Backend = Dynamic> {
     host: &'a [T],
     ptr: DevPtr,
-    owned: bool,
     dev: &'a Device<B>,
+    mem: ReadMem<B>,
+}
+
+/// Where a read-only mapping's device copy lives.
+enum ReadMem<B: Backend> {
+    /// Host-memory backend: the host slice itself (zero-copy).
+    InPlace,
+    /// A device copy owned by the guard.
+    Own(#[allow(dead_code)] Alloc<B>),
+    /// A device copy shared with a scope's present table (entry `entry`).
+    Scoped {
+        #[allow(dead_code)]
+        lease: Lease<B>,
+        entry: u64,
+    },
 }
 
 /// A host slice mapped read-write onto the device (map kind `tofrom`, or `from` for
-/// [`Device::map_out`]). Its contents are copied back when it ends: call
-/// [`MappedSliceMut::finish`] to see errors; `Drop` does the same work and, on failure, records
-/// the error on the device, where the next call returns it.
+/// [`Device::map_out`]). Its contents are copied back when it ends.
+///
+/// Call [`MappedSliceMut::finish`] to end it and see a copy-back error. A guard that is simply
+/// dropped copies back too; an error then goes to the calling thread's next call on this device
+/// (or, for a guard made by a [`Scope`](super::Scope), to the scope's result). A guard that is
+/// forgotten never copies back, unless a scope made it: a scope copies back every guard it made
+/// when it ends.
+#[must_use = "the result reaches the host slice when the guard ends: call `finish()` to see errors"]
 pub struct MappedSliceMut<'a, T: Scalar, B: Backend = Dynamic> {
+    /// The host slice, derived once from the `&'a mut [T]` the guard stands for.
     host: *mut T,
     len: usize,
     ptr: DevPtr,
-    owned: bool,
-    done: bool,
     dev: &'a Device<B>,
+    mem: WriteMem<'a, B>,
     _borrow: PhantomData<&'a mut [T]>,
 }
 
-// SAFETY: the guard stands for a `&'a mut [T]` (Send when T is) plus a device allocation that
-// only the guard uses.
+/// Where a read-write mapping's device copy lives, and how it goes back.
+enum WriteMem<'a, B: Backend> {
+    /// Host-memory backend: the host slice itself (zero-copy; nothing to copy back).
+    InPlace,
+    /// A device copy owned by the guard; `done` once copied back by `finish`.
+    Own { alloc: Alloc<B>, done: bool },
+    /// A device copy the scope also knows, so it copies back even if the guard is forgotten.
+    Scoped {
+        wb: Arc<WriteBack<B>>,
+        scope: &'a ScopeState<B>,
+    },
+}
+
+// SAFETY: the guard stands for a `&'a mut [T]` (Send when T is, and every Scalar is) plus device
+// memory reached only through the backend, which is Send + Sync; the scope state it may refer
+// to is Sync.
 unsafe impl<T: Scalar, B: Backend> Send for MappedSliceMut<'_, T, B> {}
-// SAFETY: shared access only reads the device copy's address and length.
+// SAFETY: `&MappedSliceMut` only reads the device address, the length and the device; every
+// method that touches the host slice takes `&mut self` or `self`.
 unsafe impl<T: Scalar, B: Backend> Sync for MappedSliceMut<'_, T, B> {}
 
 impl<B: Backend> Device<B> {
-    /// Maps `host` read-only (copied to the device now, never copied back).
+    /// Maps `host` read-only: copied to the device now, never copied back. Pass `&guard` to
+    /// operations to use the device copy without another transfer.
+    ///
+    /// Passing `host` itself to an operation does *not* find this copy (only mappings made by a
+    /// [`Scope`](crate::Scope) are found by address); it maps `host` again for that call.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) if the device has no room, or a vendor
+    /// error from the copy.
     pub fn map<'a, T: Scalar>(&'a self, host: &'a [T]) -> Result<MappedSlice<'a, T, B>> {
         self.check()?;
-        if self.backend().host_memory() {
-            let ptr = DevPtr::from_raw(host.as_ptr() as *mut u8);
-            return Ok(MappedSlice {
-                host,
-                ptr,
-                owned: false,
-                dev: self,
-            });
-        }
-        let raw = RawAlloc::new::<T>(self, host.len())?;
-        upload_slice(self, raw.ptr, host)?;
-        let ptr = raw.into_raw();
-        if !host.is_empty() {
-            let start = host.as_ptr() as usize;
-            self.present_insert(Present {
-                start,
-                end: start + std::mem::size_of_val(host),
-                dev: ptr,
-            });
-        }
-        Ok(MappedSlice {
-            host,
-            ptr,
-            owned: true,
-            dev: self,
-        })
+        self.map_read(host, None)
     }
 
     /// Maps `host` read-write: copied to the device now and back when the guard ends.
+    ///
+    /// # Errors
+    /// As for [`Device::map`].
     pub fn map_mut<'a, T: Scalar>(&'a self, host: &'a mut [T]) -> Result<MappedSliceMut<'a, T, B>> {
-        self.map_mut_impl(host, true)
+        self.check()?;
+        self.map_write(host, true, None)
     }
 
-    /// Maps `host` write-only: device memory is allocated (zeroed, not copied in) and copied
-    /// back when the guard ends.
+    /// Maps `host` write-only: the device copy starts as zeros (on every backend, the host
+    /// backend included: `host` is zeroed), and is copied back when the guard ends.
+    ///
+    /// # Errors
+    /// As for [`Device::map`].
     pub fn map_out<'a, T: Scalar>(&'a self, host: &'a mut [T]) -> Result<MappedSliceMut<'a, T, B>> {
-        self.map_mut_impl(host, false)
+        self.check()?;
+        self.map_write(host, false, None)
     }
 
-    fn map_mut_impl<'a, T: Scalar>(
+    /// Maps `host` read-only; with `scope`, the mapping also enters the present table (as
+    /// `scope`'s), so passing `host` (or a part of it) to a call finds the device copy.
+    pub(crate) fn map_read<'a, T: Scalar>(
+        &'a self,
+        host: &'a [T],
+        scope: Option<u64>,
+    ) -> Result<MappedSlice<'a, T, B>> {
+        if self.backend().host_memory() {
+            let ptr = DevPtr::from_raw(host.as_ptr().cast_mut().cast());
+            return Ok(MappedSlice {
+                host,
+                ptr,
+                dev: self,
+                mem: ReadMem::InPlace,
+            });
+        }
+        let alloc = Alloc::new::<T>(self, "map", host.len())?;
+        upload_slice(self, alloc.ptr(), host)?;
+        let ptr = alloc.ptr();
+        let mem = match scope {
+            Some(scope) if !host.is_empty() => {
+                let lease = Arc::new(alloc);
+                let entry = self.present_insert(host, lease.clone(), scope);
+                ReadMem::Scoped { lease, entry }
+            }
+            _ => ReadMem::Own(alloc),
+        };
+        Ok(MappedSlice {
+            host,
+            ptr,
+            dev: self,
+            mem,
+        })
+    }
+
+    /// Maps `host` read-write (`copy_in`) or write-only (zeroed); with `scope`, the scope copies
+    /// back when it ends if the guard has not.
+    pub(crate) fn map_write<'a, T: Scalar>(
         &'a self,
         host: &'a mut [T],
         copy_in: bool,
+        scope: Option<&'a ScopeState<B>>,
     ) -> Result<MappedSliceMut<'a, T, B>> {
-        self.check()?;
         let len = host.len();
+        let routine = if copy_in { "map_mut" } else { "map_out" };
         if self.backend().host_memory() {
-            let ptr = DevPtr::from_raw(host.as_mut_ptr().cast());
+            if !copy_in {
+                host.fill(T::zero());
+            }
+            // Derived once, after the last use of `host`: the device pointer and the guard's
+            // host pointer are the same raw pointer.
+            let p = host.as_mut_ptr();
             return Ok(MappedSliceMut {
-                host: host.as_mut_ptr(),
+                host: p,
                 len,
-                ptr,
-                owned: false,
-                done: false,
+                ptr: DevPtr::from_raw(p.cast()),
                 dev: self,
+                mem: WriteMem::InPlace,
                 _borrow: PhantomData,
             });
         }
-        let raw = RawAlloc::new::<T>(self, len)?;
-        if copy_in {
-            upload_slice(self, raw.ptr, host)?;
-        } else if raw.bytes > 0 {
-            // SAFETY: the allocation holds `raw.bytes` bytes. Zeroing keeps stale device data
-            // from reaching the host if the caller never writes some elements.
-            unsafe { self.backend().zero(raw.ptr, raw.bytes)? };
-        }
-        let ptr = raw.into_raw();
+        let alloc = if copy_in {
+            let a = Alloc::new::<T>(self, routine, len)?;
+            upload_slice(self, a.ptr(), host)?;
+            a
+        } else {
+            Alloc::zeroed::<T>(self, routine, len)?
+        };
+        let ptr = alloc.ptr();
+        let p = host.as_mut_ptr();
+        let mem = match scope {
+            Some(state) => WriteMem::Scoped {
+                wb: state.register(p.cast(), std::mem::size_of_val(host), alloc),
+                scope: state,
+            },
+            None => WriteMem::Own { alloc, done: false },
+        };
         Ok(MappedSliceMut {
-            host: host.as_mut_ptr(),
+            host: p,
             len,
             ptr,
-            owned: true,
-            done: false,
             dev: self,
+            mem,
             _borrow: PhantomData,
         })
     }
@@ -144,7 +223,7 @@ impl<'a, T: Scalar, B: Backend> MappedSlice<'a, T, B> {
     pub fn device(&self) -> &'a Device<B> {
         self.dev
     }
-    /// The device address of the first element.
+    /// The device address of the first element (for the unsafe backend layer).
     pub fn as_device_ptr(&self) -> DevPtr {
         self.ptr
     }
@@ -152,13 +231,10 @@ impl<'a, T: Scalar, B: Backend> MappedSlice<'a, T, B> {
 
 impl<T: Scalar, B: Backend> Drop for MappedSlice<'_, T, B> {
     fn drop(&mut self) {
-        if self.owned && !self.host.is_empty() {
-            self.dev
-                .present_remove(self.host.as_ptr() as usize, self.ptr);
-            let bytes = std::mem::size_of_val(self.host);
-            // SAFETY: the guard owns this allocation of `bytes` bytes; the free is stream-ordered
-            // after every call that used it.
-            unsafe { self.dev.backend().free(self.ptr, bytes) };
+        if let ReadMem::Scoped { entry, .. } = self.mem {
+            // Ends the mapping early; a call that found it holds its own lease, so the memory
+            // is freed only after that call's work.
+            self.dev.present_remove(entry);
         }
     }
 }
@@ -176,49 +252,81 @@ impl<'a, T: Scalar, B: Backend> MappedSliceMut<'a, T, B> {
     pub fn device(&self) -> &'a Device<B> {
         self.dev
     }
-    /// The device address of the first element.
+    /// The device address of the first element (for the unsafe backend layer).
     pub fn as_device_ptr(&self) -> DevPtr {
         self.ptr
     }
 
     /// Copies the device data back into the host slice and ends the mapping.
+    ///
+    /// # Errors
+    /// A vendor error from the copy; the host slice may then hold partly copied data.
     pub fn finish(mut self) -> Result<()> {
-        self.done = true;
-        self.copy_back()
-        // `drop` frees the device allocation.
+        let r = self.copy_back(true);
+        if let WriteMem::Own { done, .. } = &mut self.mem {
+            *done = true;
+        }
+        r
+        // `drop` frees the device copy; it does not copy back again.
     }
 
     /// Copies the device data back into the host slice now; the mapping stays.
+    ///
+    /// # Errors
+    /// A vendor error from the copy.
     pub fn sync_to_host(&mut self) -> Result<()> {
-        self.copy_back()
+        self.copy_back(false)
     }
 
-    fn copy_back(&mut self) -> Result<()> {
-        if !self.owned {
-            return Ok(());
+    /// Copies back; `last` marks a scoped mapping finished so its scope does not copy again.
+    fn copy_back(&mut self, last: bool) -> Result<()> {
+        match &self.mem {
+            WriteMem::InPlace => Ok(()),
+            WriteMem::Own { alloc, .. } => {
+                // SAFETY: `host`/`len` come from the `&'a mut [T]` this guard holds for `'a`,
+                // derived once; nothing else can reach that memory while the guard lives (and
+                // `&mut self` excludes concurrent use of the guard). `alloc` holds `len`
+                // elements.
+                unsafe { download_raw(self.dev, self.host, self.len, alloc.ptr()) }
+            }
+            WriteMem::Scoped { wb, .. } => wb.copy_back(self.dev, last),
         }
-        // SAFETY: `host`/`len` come from the `&'a mut [T]` this guard holds for `'a`; nothing
-        // else can reach that memory while the guard lives.
-        let host = unsafe { std::slice::from_raw_parts_mut(self.host, self.len) };
-        download_slice(self.dev, host, self.ptr)
     }
 }
 
 impl<T: Scalar, B: Backend> Drop for MappedSliceMut<'_, T, B> {
     fn drop(&mut self) {
-        if !self.done {
-            if let Err(e) = self.copy_back() {
-                self.dev.defer(e);
+        let done = matches!(self.mem, WriteMem::Own { done: true, .. });
+        if done {
+            return;
+        }
+        if let Err(e) = self.copy_back(true) {
+            match &self.mem {
+                WriteMem::Scoped { scope, .. } => scope.record(e),
+                _ => self.dev.defer(e),
             }
         }
-        if self.owned && self.len > 0 {
-            // SAFETY: the guard owns this allocation; the free is stream-ordered after the
-            // copy back above.
-            unsafe {
-                self.dev
-                    .backend()
-                    .free(self.ptr, self.len * std::mem::size_of::<T>())
-            };
-        }
+    }
+}
+
+impl<T: Scalar, B: Backend> std::fmt::Debug for MappedSlice<'_, T, B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MappedSlice")
+            .field("len", &self.host.len())
+            .field("host", &self.host.as_ptr())
+            .field("ptr", &self.ptr)
+            .field("scoped", &matches!(self.mem, ReadMem::Scoped { .. }))
+            .finish()
+    }
+}
+
+impl<T: Scalar, B: Backend> std::fmt::Debug for MappedSliceMut<'_, T, B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MappedSliceMut")
+            .field("len", &self.len)
+            .field("host", &self.host)
+            .field("ptr", &self.ptr)
+            .field("scoped", &matches!(self.mem, WriteMem::Scoped { .. }))
+            .finish()
     }
 }

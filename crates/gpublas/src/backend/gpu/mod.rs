@@ -31,8 +31,34 @@ pub enum CopyKind {
     DeviceToDevice,
 }
 
+mod sealed {
+    /// Keeps [`GpuApi`](super::GpuApi) implemented by this crate's vendor modules only: `Gpu<A>`
+    /// is `Send + Sync` and runs vendor calls on the strength of what those implementations do.
+    pub trait Sealed {}
+}
+pub(crate) use sealed::Sealed;
+
 /// A vendor's runtime and BLAS library, as the shared GPU backend needs them. Implemented by
-/// `CudaApi` and `RocmApi`; not meant to be implemented elsewhere.
+/// `CudaApi` and `RocmApi` only (sealed): the backend's thread-safety and memory-safety
+/// arguments rely on those two implementations (the vendor runtimes are thread-safe; streams
+/// may be used from any thread; a BLAS handle is used by one thread at a time).
+///
+/// Sealed: an implementation outside gpublas does not compile,
+/// ```compile_fail,E0277
+/// # use gpublas::backend::gpu::GpuApi;
+/// #[derive(Clone, Copy)]
+/// struct Mine;
+/// impl GpuApi for Mine {
+///     // (the methods would go here)
+/// }
+/// ```
+/// and a raw stream is only ever passed in `unsafe` code:
+/// ```compile_fail,E0133
+/// # use gpublas::backend::gpu::GpuApi;
+/// fn sync<A: GpuApi>(api: A, stream: A::Stream) {
+///     let _ = api.stream_sync(stream); // needs `unsafe`
+/// }
+/// ```
 ///
 /// Every function maps the vendor's status to an [`Error`] with the vendor's own message. BLAS
 /// functions take host scalars (host pointer mode), dimensions already converted to `i32`, and
@@ -42,7 +68,7 @@ pub enum CopyKind {
 /// Streams and handles are live ones created by this API; device pointers are valid for the
 /// extents the dimensions imply (as for [`Blas`](crate::Blas)); host pointers are valid for the bytes given.
 #[allow(missing_docs, clippy::too_many_arguments, clippy::missing_safety_doc)]
-pub trait GpuApi: Copy + Send + Sync + 'static {
+pub trait GpuApi: Sealed + Copy + Send + Sync + 'static {
     /// A stream (an opaque pointer).
     type Stream: Copy;
     /// A BLAS handle (an opaque pointer).
@@ -60,8 +86,8 @@ pub trait GpuApi: Copy + Send + Sync + 'static {
 
     unsafe fn stream_create(&self) -> Result<Self::Stream>;
     unsafe fn stream_destroy(&self, s: Self::Stream);
-    /// Waits for the stream (a live stream of this API: the context owns it).
-    fn stream_sync(&self, s: Self::Stream) -> Result<()>;
+    /// Waits for the stream.
+    unsafe fn stream_sync(&self, s: Self::Stream) -> Result<()>;
     unsafe fn malloc(&self, bytes: usize, s: Self::Stream) -> Result<DevPtr>;
     unsafe fn free(&self, p: DevPtr, s: Self::Stream);
     /// Enqueues a copy on `s` (the caller synchronises where it must).
@@ -279,8 +305,9 @@ struct Ctx<A: GpuApi> {
     description: String,
 }
 
-// SAFETY: a stream may be used from any thread (the vendor runtimes are thread-safe); BLAS
-// handles sit in a mutex-guarded pool and are used by one thread at a time.
+// SAFETY: `GpuApi` is sealed: `A` is `CudaApi` or `RocmApi`, whose runtimes are thread-safe and
+// whose streams may be used from any thread; BLAS handles sit in a mutex-guarded pool and are
+// used by one thread at a time; the rest of `Ctx` is plain data.
 unsafe impl<A: GpuApi> Send for Ctx<A> {}
 // SAFETY: as above.
 unsafe impl<A: GpuApi> Sync for Ctx<A> {}
@@ -346,12 +373,13 @@ impl<A: GpuApi> Gpu<A> {
         self.ctx.ordinal as usize
     }
 
-    /// The vendor API (for the raw layer and benchmarks).
+    /// The vendor API (for the raw layer and benchmarks; every call through it is `unsafe`).
     pub fn api(&self) -> A {
         self.ctx.api
     }
 
-    /// The device's stream, on which every call is ordered.
+    /// The device's stream, on which every call is ordered. A raw handle: using it is `unsafe`,
+    /// and it is live only as long as this backend (or a clone of it).
     pub fn stream(&self) -> A::Stream {
         self.ctx.stream
     }
@@ -392,7 +420,8 @@ impl<A: GpuApi> Drop for Ctx<A> {
     fn drop(&mut self) {
         // Errors cannot be reported from here; the device is being released anyway.
         let _ = self.enter();
-        let _ = self.api.stream_sync(self.stream);
+        // SAFETY: the stream is the context's own, live until destroyed below.
+        let _ = unsafe { self.api.stream_sync(self.stream) };
         for h in self.pool().drain(..) {
             // SAFETY: the handles were created here and no call is using them (we are the last owner).
             unsafe { self.api.handle_destroy(h) };
@@ -420,7 +449,11 @@ fn stride(v: usize) -> Result<i64> {
     })
 }
 
-impl<A: GpuApi> Backend for Gpu<A> {
+// SAFETY: allocations are the vendor's (aligned to 256 bytes); copies are synchronous (the
+// stream is synchronised before `upload`/`download` return); every copy, memset, free and BLAS
+// call is enqueued on the one stream of the context, so they run in order; `host_memory` is
+// false; `same_context` compares the context itself.
+unsafe impl<A: GpuApi> Backend for Gpu<A> {
     fn kind(&self) -> BackendKind {
         A::KIND
     }
@@ -458,7 +491,8 @@ impl<A: GpuApi> Backend for Gpu<A> {
                 self.ctx.stream,
             )?
         };
-        self.ctx.api.stream_sync(self.ctx.stream)
+        // SAFETY: the stream is the context's own, live as long as the context.
+        unsafe { self.ctx.api.stream_sync(self.ctx.stream) }
     }
     unsafe fn download(&self, dst: *mut u8, src: DevPtr, bytes: usize) -> Result<()> {
         self.ctx.enter()?;
@@ -472,7 +506,8 @@ impl<A: GpuApi> Backend for Gpu<A> {
                 self.ctx.stream,
             )?
         };
-        self.ctx.api.stream_sync(self.ctx.stream)
+        // SAFETY: the stream is the context's own, live as long as the context.
+        unsafe { self.ctx.api.stream_sync(self.ctx.stream) }
     }
     unsafe fn copy(&self, dst: DevPtr, src: DevPtr, bytes: usize) -> Result<()> {
         self.ctx.enter()?;
@@ -494,6 +529,7 @@ impl<A: GpuApi> Backend for Gpu<A> {
     }
     fn synchronize(&self) -> Result<()> {
         self.ctx.enter()?;
-        self.ctx.api.stream_sync(self.ctx.stream)
+        // SAFETY: the stream is the context's own, live as long as the context.
+        unsafe { self.ctx.api.stream_sync(self.ctx.stream) }
     }
 }

@@ -1,0 +1,98 @@
+//! [`Alloc`]: one device allocation that frees itself in stream order, and [`Lease`], its shared
+//! form.
+
+use std::sync::Arc;
+
+use crate::backend::{Backend, DevPtr};
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::scalar::Scalar;
+
+/// Bytes for `len` elements of `T`, or an argument error (naming `routine` and `arg`) if that
+/// overflows what any allocation can hold (`isize::MAX` bytes, Rust's own limit).
+pub(crate) fn bytes_of<T>(routine: &'static str, arg: &'static str, len: usize) -> Result<usize> {
+    len.checked_mul(std::mem::size_of::<T>())
+        .filter(|&b| b <= isize::MAX as usize)
+        .ok_or_else(|| {
+            Error::arg(
+                routine,
+                arg,
+                format!(
+                    "is {len} elements of {} bytes: more than the largest possible allocation (isize::MAX bytes)",
+                    std::mem::size_of::<T>()
+                ),
+            )
+        })
+}
+
+/// One device allocation of `bytes` bytes (the null address and nothing to free when empty).
+/// Dropping it frees the memory, ordered after all work already enqueued on the device, so work
+/// that used it before the drop still sees valid memory.
+pub(crate) struct Alloc<B: Backend> {
+    ptr: DevPtr,
+    bytes: usize,
+    dev: Device<B>,
+}
+
+/// An allocation several holders share (a scope's mapping and the calls using it): freed when
+/// the last holder drops it.
+pub(crate) type Lease<B> = Arc<Alloc<B>>;
+
+impl<B: Backend> Alloc<B> {
+    /// Allocates room for `len` elements of `T` (uninitialised device memory).
+    pub fn new<T: Scalar>(dev: &Device<B>, routine: &'static str, len: usize) -> Result<Self> {
+        let bytes = bytes_of::<T>(routine, "len", len)?;
+        let ptr = if bytes == 0 {
+            DevPtr::NULL
+        } else {
+            // SAFETY: `bytes > 0`.
+            unsafe { dev.backend().alloc(bytes)? }
+        };
+        Ok(Alloc {
+            ptr,
+            bytes,
+            dev: dev.clone(),
+        })
+    }
+
+    /// Allocates room for `len` elements of `T`, set to zero.
+    pub fn zeroed<T: Scalar>(dev: &Device<B>, routine: &'static str, len: usize) -> Result<Self> {
+        let a = Self::new::<T>(dev, routine, len)?;
+        if a.bytes > 0 {
+            // SAFETY: the allocation holds `a.bytes` bytes.
+            unsafe { dev.backend().zero(a.ptr, a.bytes)? };
+        }
+        Ok(a)
+    }
+
+    /// The device address (null when empty).
+    pub fn ptr(&self) -> DevPtr {
+        self.ptr
+    }
+
+    /// The device the memory belongs to.
+    pub fn device(&self) -> &Device<B> {
+        &self.dev
+    }
+}
+
+impl<B: Backend> Drop for Alloc<B> {
+    fn drop(&mut self) {
+        if self.bytes > 0 {
+            // SAFETY: the allocation came from this backend with this size and is owned here;
+            // the backend orders the free after all work enqueued before it (the `Backend`
+            // contract), and nothing enqueues work on it afterwards: every user holds this
+            // `Alloc` (or a lease on it) for as long as it enqueues work.
+            unsafe { self.dev.backend().free(self.ptr, self.bytes) }
+        }
+    }
+}
+
+impl<B: Backend> std::fmt::Debug for Alloc<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Alloc")
+            .field("ptr", &self.ptr)
+            .field("bytes", &self.bytes)
+            .finish()
+    }
+}
