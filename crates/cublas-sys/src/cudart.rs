@@ -60,6 +60,12 @@ dyn_api! {
             fn cudaEventCreateWithFlags(event: *mut cudaEvent_t, flags: c_uint) -> cudaError_t;
             fn cudaEventRecord(event: cudaEvent_t, stream: cudaStream_t) -> cudaError_t;
             fn cudaEventSynchronize(event: cudaEvent_t) -> cudaError_t;
+            fn cudaEventQuery(event: cudaEvent_t) -> cudaError_t;
+            fn cudaStreamWaitEvent(
+                stream: cudaStream_t,
+                event: cudaEvent_t,
+                flags: c_uint,
+            ) -> cudaError_t;
             fn cudaEventElapsedTime(
                 ms: *mut f32,
                 start: cudaEvent_t,

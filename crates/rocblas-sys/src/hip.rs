@@ -82,6 +82,8 @@ dyn_api! {
             fn hipEventCreateWithFlags(event: *mut hipEvent_t, flags: c_uint) -> hipError_t;
             fn hipEventRecord(event: hipEvent_t, stream: hipStream_t) -> hipError_t;
             fn hipEventSynchronize(event: hipEvent_t) -> hipError_t;
+            fn hipEventQuery(event: hipEvent_t) -> hipError_t;
+            fn hipStreamWaitEvent(stream: hipStream_t, event: hipEvent_t, flags: c_uint) -> hipError_t;
             fn hipEventElapsedTime(ms: *mut f32, start: hipEvent_t, stop: hipEvent_t) -> hipError_t;
             fn hipEventDestroy(event: hipEvent_t) -> hipError_t;
             // Errors.

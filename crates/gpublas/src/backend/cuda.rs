@@ -247,6 +247,74 @@ impl GpuApi for CudaApi {
         })
     }
 
+    unsafe fn host_alloc(&self, bytes: usize) -> Result<*mut u8> {
+        let mut p: *mut c_void = std::ptr::null_mut();
+        // SAFETY: writes one pointer.
+        let code = unsafe { (self.rt.cudaMallocHost)(&mut p, bytes) };
+        if code == sys::cudaErrorMemoryAllocation {
+            // SAFETY: clears the sticky last error this failure set; no pointers.
+            unsafe { (self.rt.cudaGetLastError)() };
+            return Err(Error::OutOfMemory {
+                backend: "cuda (page-locked host memory)",
+                bytes,
+            });
+        }
+        self.rt_check("cudaMallocHost", code)?;
+        Ok(p.cast())
+    }
+
+    unsafe fn host_free(&self, p: *mut u8) {
+        // SAFETY: the caller guarantees `p` came from `cudaMallocHost` and is unused.
+        unsafe { (self.rt.cudaFreeHost)(p.cast()) };
+    }
+
+    unsafe fn host_register(&self, p: *mut u8, bytes: usize) -> Result<()> {
+        // SAFETY: the caller guarantees `p` is valid for `bytes` bytes until unregistered.
+        self.rt_check("cudaHostRegister", unsafe {
+            (self.rt.cudaHostRegister)(p.cast(), bytes, sys::cudaHostRegisterDefault)
+        })
+    }
+
+    unsafe fn host_unregister(&self, p: *mut u8) {
+        // SAFETY: the caller guarantees `p` was registered and no transfer uses it.
+        unsafe { (self.rt.cudaHostUnregister)(p.cast()) };
+    }
+
+    fn event_create(&self) -> Result<*mut c_void> {
+        let mut e: sys::cudaEvent_t = std::ptr::null_mut();
+        // SAFETY: writes one event handle.
+        self.rt_check("cudaEventCreateWithFlags", unsafe {
+            (self.rt.cudaEventCreateWithFlags)(&mut e, sys::cudaEventDisableTiming)
+        })?;
+        Ok(e.cast())
+    }
+
+    unsafe fn event_destroy(&self, e: *mut c_void) {
+        // SAFETY: the caller guarantees `e` is a live event it is done with.
+        unsafe { (self.rt.cudaEventDestroy)(e.cast()) };
+    }
+
+    unsafe fn event_record(&self, e: *mut c_void, st: Self::Stream) -> Result<()> {
+        // SAFETY: the caller guarantees a live event and stream.
+        self.rt_check("cudaEventRecord", unsafe {
+            (self.rt.cudaEventRecord)(e.cast(), st)
+        })
+    }
+
+    unsafe fn event_sync(&self, e: *mut c_void) -> Result<()> {
+        // SAFETY: the caller guarantees a live event.
+        self.rt_check("cudaEventSynchronize", unsafe {
+            (self.rt.cudaEventSynchronize)(e.cast())
+        })
+    }
+
+    unsafe fn stream_wait(&self, st: Self::Stream, e: *mut c_void) -> Result<()> {
+        // SAFETY: the caller guarantees a live stream and event.
+        self.rt_check("cudaStreamWaitEvent", unsafe {
+            (self.rt.cudaStreamWaitEvent)(st, e.cast(), 0)
+        })
+    }
+
     unsafe fn handle_create(&self, st: Self::Stream) -> Result<Self::Handle> {
         let mut h: sys::cublasHandle_t = std::ptr::null_mut();
         // SAFETY: writes one handle; then configures it (live) for the live stream.

@@ -1,7 +1,7 @@
 //! [`Dynamic`]: a backend chosen at run time among the compiled ones, itself a [`Backend`], so
 //! code written for one static backend and code written for `Device::auto()` are the same code.
 
-use super::{Backend, BackendKind, Blas, DevPtr, Emulated, Host};
+use super::{Backend, BackendKind, Blas, DevPtr, Emulated, Event, Host, Queue};
 use crate::error::Result;
 use crate::scalar::Scalar;
 
@@ -85,6 +85,67 @@ unsafe impl Backend for Dynamic {
     }
     fn synchronize(&self) -> Result<()> {
         dispatch!(self, b => b.synchronize())
+    }
+    fn async_transfers(&self) -> bool {
+        dispatch!(self, b => b.async_transfers())
+    }
+    unsafe fn alloc_pinned(&self, bytes: usize) -> Result<*mut u8> {
+        // SAFETY: forwarded to the caller.
+        dispatch!(self, b => unsafe { b.alloc_pinned(bytes) })
+    }
+    unsafe fn free_pinned(&self, p: *mut u8, bytes: usize) {
+        // SAFETY: forwarded to the caller.
+        dispatch!(self, b => unsafe { b.free_pinned(p, bytes) })
+    }
+    unsafe fn upload_async(
+        &self,
+        q: Queue,
+        dst: DevPtr,
+        src: *const u8,
+        bytes: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        dispatch!(self, b => unsafe { b.upload_async(q, dst, src, bytes) })
+    }
+    unsafe fn download_async(
+        &self,
+        q: Queue,
+        dst: *mut u8,
+        src: DevPtr,
+        bytes: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        dispatch!(self, b => unsafe { b.download_async(q, dst, src, bytes) })
+    }
+    fn event_create(&self) -> Result<Event> {
+        dispatch!(self, b => b.event_create())
+    }
+    unsafe fn event_destroy(&self, e: Event) {
+        // SAFETY: forwarded to the caller.
+        dispatch!(self, b => unsafe { b.event_destroy(e) })
+    }
+    unsafe fn event_record(&self, e: Event, q: Queue) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        dispatch!(self, b => unsafe { b.event_record(e, q) })
+    }
+    unsafe fn event_wait(&self, q: Queue, e: Event) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        dispatch!(self, b => unsafe { b.event_wait(q, e) })
+    }
+    unsafe fn event_sync(&self, e: Event) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        dispatch!(self, b => unsafe { b.event_sync(e) })
+    }
+    unsafe fn register_host(&self, p: *mut u8, bytes: usize) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        dispatch!(self, b => unsafe { b.register_host(p, bytes) })
+    }
+    unsafe fn unregister_host(&self, p: *mut u8) {
+        // SAFETY: forwarded to the caller.
+        dispatch!(self, b => unsafe { b.unregister_host(p) })
+    }
+    fn trim(&self, keep: usize) -> Result<()> {
+        dispatch!(self, b => b.trim(keep))
     }
 }
 

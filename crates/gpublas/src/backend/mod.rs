@@ -13,7 +13,7 @@
 //! | [`Emulated`] | always | host memory behind copies, checked | the host's (testing: a GPU's paths without a GPU) |
 //! | [`Dynamic`] | always | whichever was picked at run time | forwards to one of the above |
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
@@ -57,6 +57,7 @@ mod rocm;
 #[cfg(feature = "cuda")]
 pub use cuda::{Cuda, CudaApi};
 pub use dynamic::Dynamic;
+
 pub use emulated::Emulated;
 pub use host::Host;
 #[cfg(feature = "rocm")]
@@ -201,6 +202,180 @@ pub unsafe trait Backend: Send + Sync + 'static {
 
     /// Waits until all enqueued work is complete.
     fn synchronize(&self) -> Result<()>;
+
+    // ---- Transfer primitives (the transfer engine in `crate::transfer` builds on these). A
+    // backend without asynchronous transfers keeps the defaults: everything synchronous, pinned
+    // memory is ordinary host memory, events are no-ops.
+
+    /// Whether transfers run asynchronously on their own queues beside the compute queue. When
+    /// `false`, every `*_async` method completes before it returns and events do nothing.
+    fn async_transfers(&self) -> bool {
+        false
+    }
+
+    /// Allocates `bytes` (> 0) of page-locked host memory (ordinary host memory by default),
+    /// aligned to 64 bytes.
+    ///
+    /// # Safety
+    /// `bytes > 0`.
+    unsafe fn alloc_pinned(&self, bytes: usize) -> Result<*mut u8> {
+        let layout =
+            std::alloc::Layout::from_size_align(bytes, 64).map_err(|_| Error::OutOfMemory {
+                backend: "host (pinned)",
+                bytes,
+            })?;
+        // SAFETY: `bytes > 0` (the caller's contract), so the layout is not zero-sized.
+        let p = unsafe { std::alloc::alloc(layout) };
+        if p.is_null() {
+            Err(Error::OutOfMemory {
+                backend: "host (pinned)",
+                bytes,
+            })
+        } else {
+            Ok(p)
+        }
+    }
+
+    /// Frees memory from [`Backend::alloc_pinned`].
+    ///
+    /// # Safety
+    /// `p` came from `alloc_pinned(bytes)` on this backend, and no transfer still uses it.
+    unsafe fn free_pinned(&self, p: *mut u8, bytes: usize) {
+        // SAFETY: the caller guarantees `p` came from `alloc_pinned(bytes)`, whose layout was valid.
+        unsafe { std::alloc::dealloc(p, std::alloc::Layout::from_size_align_unchecked(bytes, 64)) }
+    }
+
+    /// Enqueues a copy of `bytes` from host memory to the device on `q`, after earlier work on
+    /// `q`; returns at once when transfers are asynchronous.
+    ///
+    /// # Safety
+    /// As for [`Backend::upload`], and `src` stays valid and unchanged until the copy is complete
+    /// (an event recorded on `q` after it has completed). Asynchronous backends need `src` to
+    /// be page-locked memory from [`Backend::alloc_pinned`] or registered with
+    /// [`Backend::register_host`].
+    unsafe fn upload_async(
+        &self,
+        q: Queue,
+        dst: DevPtr,
+        src: *const u8,
+        bytes: usize,
+    ) -> Result<()> {
+        let _ = q;
+        // SAFETY: forwarded to the caller.
+        unsafe { self.upload(dst, src, bytes) }
+    }
+
+    /// Enqueues a copy of `bytes` from the device to host memory on `q`.
+    ///
+    /// # Safety
+    /// As for [`Backend::download`], and `dst` stays valid and untouched by anything else until
+    /// the copy is complete; page-locked as for [`Backend::upload_async`].
+    unsafe fn download_async(
+        &self,
+        q: Queue,
+        dst: *mut u8,
+        src: DevPtr,
+        bytes: usize,
+    ) -> Result<()> {
+        let _ = q;
+        // SAFETY: forwarded to the caller.
+        unsafe { self.download(dst, src, bytes) }
+    }
+
+    /// Creates an event (a marker in a queue that other queues and the host can wait for).
+    fn event_create(&self) -> Result<Event> {
+        Ok(Event::NONE)
+    }
+
+    /// Destroys an event.
+    ///
+    /// # Safety
+    /// `e` came from this backend's `event_create` and is not used afterwards.
+    unsafe fn event_destroy(&self, e: Event) {
+        let _ = e;
+    }
+
+    /// Marks the current end of queue `q` with `e`.
+    ///
+    /// # Safety
+    /// `e` is a live event of this backend.
+    unsafe fn event_record(&self, e: Event, q: Queue) -> Result<()> {
+        let _ = (e, q);
+        Ok(())
+    }
+
+    /// Makes later work on `q` wait until `e`'s marker is reached.
+    ///
+    /// # Safety
+    /// `e` is a live event of this backend.
+    unsafe fn event_wait(&self, q: Queue, e: Event) -> Result<()> {
+        let _ = (q, e);
+        Ok(())
+    }
+
+    /// Blocks the calling thread until `e`'s marker is reached.
+    ///
+    /// # Safety
+    /// `e` is a live event of this backend.
+    unsafe fn event_sync(&self, e: Event) -> Result<()> {
+        let _ = e;
+        Ok(())
+    }
+
+    /// Page-locks `bytes` of existing host memory so transfers can use it directly (does
+    /// nothing by default).
+    ///
+    /// # Safety
+    /// `p` is valid for `bytes` bytes until [`Backend::unregister_host`].
+    unsafe fn register_host(&self, p: *mut u8, bytes: usize) -> Result<()> {
+        let _ = (p, bytes);
+        Ok(())
+    }
+
+    /// Undoes [`Backend::register_host`].
+    ///
+    /// # Safety
+    /// `p` was registered with `register_host` and no transfer still uses it.
+    unsafe fn unregister_host(&self, p: *mut u8) {
+        let _ = p;
+    }
+
+    /// Frees cached device memory the vendor's allocator holds beyond `keep` bytes.
+    fn trim(&self, keep: usize) -> Result<()> {
+        let _ = keep;
+        Ok(())
+    }
+}
+
+/// A work queue of a backend: BLAS calls run on the compute queue; the transfer engine moves
+/// data on the two copy queues, one per direction, so transfers overlap computation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Queue {
+    /// The queue every BLAS call, memset and free is ordered on.
+    Compute,
+    /// Host-to-device copies.
+    Upload,
+    /// Device-to-host copies.
+    Download,
+}
+
+/// An event of a backend (an opaque handle; [`Event::NONE`] on synchronous backends).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Event(pub(crate) usize);
+
+impl Event {
+    /// The event of synchronous backends: always reached.
+    pub const NONE: Event = Event(0);
+
+    /// Wraps a raw vendor event handle.
+    pub fn from_raw(p: *mut std::ffi::c_void) -> Self {
+        Event(p as usize)
+    }
+
+    /// The raw vendor event handle.
+    pub fn as_raw(self) -> *mut std::ffi::c_void {
+        self.0 as *mut std::ffi::c_void
+    }
 }
 
 /// The BLAS routines of one scalar type on one backend.

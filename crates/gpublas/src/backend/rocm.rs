@@ -319,6 +319,74 @@ impl GpuApi for RocmApi {
         })
     }
 
+    unsafe fn host_alloc(&self, bytes: usize) -> Result<*mut u8> {
+        let mut p: *mut c_void = std::ptr::null_mut();
+        // SAFETY: writes one pointer.
+        let code = unsafe { (self.hip.hipHostMalloc)(&mut p, bytes, sys::hipHostMallocDefault) };
+        if code == sys::hipErrorOutOfMemory {
+            // SAFETY: clears the sticky last error this failure set; no pointers.
+            unsafe { (self.hip.hipGetLastError)() };
+            return Err(Error::OutOfMemory {
+                backend: "rocm (page-locked host memory)",
+                bytes,
+            });
+        }
+        self.hip_check("hipHostMalloc", code)?;
+        Ok(p.cast())
+    }
+
+    unsafe fn host_free(&self, p: *mut u8) {
+        // SAFETY: the caller guarantees `p` came from `hipHostMalloc` and is unused.
+        unsafe { (self.hip.hipHostFree)(p.cast()) };
+    }
+
+    unsafe fn host_register(&self, p: *mut u8, bytes: usize) -> Result<()> {
+        // SAFETY: the caller guarantees `p` is valid for `bytes` bytes until unregistered.
+        self.hip_check("hipHostRegister", unsafe {
+            (self.hip.hipHostRegister)(p.cast(), bytes, sys::hipHostRegisterDefault)
+        })
+    }
+
+    unsafe fn host_unregister(&self, p: *mut u8) {
+        // SAFETY: the caller guarantees `p` was registered and no transfer uses it.
+        unsafe { (self.hip.hipHostUnregister)(p.cast()) };
+    }
+
+    fn event_create(&self) -> Result<*mut c_void> {
+        let mut e: sys::hipEvent_t = std::ptr::null_mut();
+        // SAFETY: writes one event handle.
+        self.hip_check("hipEventCreateWithFlags", unsafe {
+            (self.hip.hipEventCreateWithFlags)(&mut e, sys::hipEventDisableTiming)
+        })?;
+        Ok(e.cast())
+    }
+
+    unsafe fn event_destroy(&self, e: *mut c_void) {
+        // SAFETY: the caller guarantees `e` is a live event it is done with.
+        unsafe { (self.hip.hipEventDestroy)(e.cast()) };
+    }
+
+    unsafe fn event_record(&self, e: *mut c_void, st: Self::Stream) -> Result<()> {
+        // SAFETY: the caller guarantees a live event and stream.
+        self.hip_check("hipEventRecord", unsafe {
+            (self.hip.hipEventRecord)(e.cast(), st)
+        })
+    }
+
+    unsafe fn event_sync(&self, e: *mut c_void) -> Result<()> {
+        // SAFETY: the caller guarantees a live event.
+        self.hip_check("hipEventSynchronize", unsafe {
+            (self.hip.hipEventSynchronize)(e.cast())
+        })
+    }
+
+    unsafe fn stream_wait(&self, st: Self::Stream, e: *mut c_void) -> Result<()> {
+        // SAFETY: the caller guarantees a live stream and event.
+        self.hip_check("hipStreamWaitEvent", unsafe {
+            (self.hip.hipStreamWaitEvent)(st, e.cast(), 0)
+        })
+    }
+
     unsafe fn handle_create(&self, st: Self::Stream) -> Result<Self::Handle> {
         let mut h: sys::rocblas_handle = std::ptr::null_mut();
         // SAFETY: writes one handle; then configures it (live) for the live stream.

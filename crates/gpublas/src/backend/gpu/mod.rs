@@ -10,284 +10,17 @@
 
 use std::sync::{Arc, Mutex};
 
+mod api;
 mod blas;
 mod vendor;
 
+pub(crate) use api::Sealed;
+pub use api::{CopyKind, GpuApi};
+
 pub(crate) use vendor::{ffi, sdcz, vendor_blas_methods};
 
-use super::{Backend, BackendKind, DevPtr};
+use super::{Backend, BackendKind, DevPtr, Event, Queue};
 use crate::error::{Error, Result};
-use crate::scalar::Scalar;
-use crate::types::{Diag, Op, Side, Uplo};
-
-/// Direction of a copy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CopyKind {
-    /// Host to device.
-    HostToDevice,
-    /// Device to host.
-    DeviceToHost,
-    /// Device to device.
-    DeviceToDevice,
-}
-
-mod sealed {
-    /// Keeps [`GpuApi`](super::GpuApi) implemented by this crate's vendor modules only: `Gpu<A>`
-    /// is `Send + Sync` and runs vendor calls on the strength of what those implementations do.
-    pub trait Sealed {}
-}
-pub(crate) use sealed::Sealed;
-
-/// A vendor's runtime and BLAS library, as the shared GPU backend needs them. Implemented by
-/// `CudaApi` and `RocmApi` only (sealed): the backend's thread-safety and memory-safety
-/// arguments rely on those two implementations (the vendor runtimes are thread-safe; streams
-/// may be used from any thread; a BLAS handle is used by one thread at a time).
-///
-/// Sealed: an implementation outside gpublas does not compile,
-/// ```compile_fail,E0277
-/// # use gpublas::backend::gpu::GpuApi;
-/// #[derive(Clone, Copy)]
-/// struct Mine;
-/// impl GpuApi for Mine {
-///     // (the methods would go here)
-/// }
-/// ```
-/// and a raw stream is only ever passed in `unsafe` code:
-/// ```compile_fail,E0133
-/// # use gpublas::backend::gpu::GpuApi;
-/// fn sync<A: GpuApi>(api: A, stream: A::Stream) {
-///     let _ = api.stream_sync(stream); // needs `unsafe`
-/// }
-/// ```
-///
-/// Every function maps the vendor's status to an [`Error`] with the vendor's own message. BLAS
-/// functions take host scalars (host pointer mode), dimensions already converted to `i32`, and
-/// pointers the safe layer validated.
-///
-/// # Safety (for every `unsafe` method)
-/// Streams and handles are live ones created by this API; device pointers are valid for the
-/// extents the dimensions imply (as for [`Blas`](crate::Blas)); host pointers are valid for the bytes given.
-#[allow(missing_docs, clippy::too_many_arguments, clippy::missing_safety_doc)]
-pub trait GpuApi: Sealed + Copy + Send + Sync + 'static {
-    /// A stream (an opaque pointer).
-    type Stream: Copy;
-    /// A BLAS handle (an opaque pointer).
-    type Handle: Copy;
-    /// Which backend family.
-    const KIND: BackendKind;
-
-    /// Loads the libraries (once per process).
-    fn load() -> Result<Self>;
-    fn device_count(&self) -> Result<usize>;
-    fn current_device(&self) -> Result<i32>;
-    fn set_device(&self, ordinal: i32) -> Result<()>;
-    /// `"NVIDIA H200 (CUDA runtime 13.0, cuBLAS 13.1.0)"`; `h` is a live BLAS handle.
-    unsafe fn describe(&self, ordinal: i32, h: Self::Handle) -> String;
-
-    unsafe fn stream_create(&self) -> Result<Self::Stream>;
-    unsafe fn stream_destroy(&self, s: Self::Stream);
-    /// Waits for the stream.
-    unsafe fn stream_sync(&self, s: Self::Stream) -> Result<()>;
-    unsafe fn malloc(&self, bytes: usize, s: Self::Stream) -> Result<DevPtr>;
-    unsafe fn free(&self, p: DevPtr, s: Self::Stream);
-    /// Enqueues a copy on `s` (the caller synchronises where it must).
-    unsafe fn memcpy(
-        &self,
-        dst: *mut u8,
-        src: *const u8,
-        bytes: usize,
-        kind: CopyKind,
-        s: Self::Stream,
-    ) -> Result<()>;
-    unsafe fn memset_zero(&self, dst: DevPtr, bytes: usize, s: Self::Stream) -> Result<()>;
-    unsafe fn handle_create(&self, s: Self::Stream) -> Result<Self::Handle>;
-    unsafe fn handle_destroy(&self, h: Self::Handle);
-
-    unsafe fn axpy<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        n: i32,
-        alpha: &T,
-        x: DevPtr,
-        incx: i32,
-        y: DevPtr,
-        incy: i32,
-    ) -> Result<()>;
-    unsafe fn scal<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        n: i32,
-        alpha: &T,
-        x: DevPtr,
-        incx: i32,
-    ) -> Result<()>;
-    unsafe fn copy<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        n: i32,
-        x: DevPtr,
-        incx: i32,
-        y: DevPtr,
-        incy: i32,
-    ) -> Result<()>;
-    unsafe fn swap<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        n: i32,
-        x: DevPtr,
-        incx: i32,
-        y: DevPtr,
-        incy: i32,
-    ) -> Result<()>;
-    unsafe fn dot<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        conj: bool,
-        n: i32,
-        x: DevPtr,
-        incx: i32,
-        y: DevPtr,
-        incy: i32,
-        out: &mut T,
-    ) -> Result<()>;
-    unsafe fn nrm2<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        n: i32,
-        x: DevPtr,
-        incx: i32,
-        out: &mut T::Real,
-    ) -> Result<()>;
-    unsafe fn asum<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        n: i32,
-        x: DevPtr,
-        incx: i32,
-        out: &mut T::Real,
-    ) -> Result<()>;
-    /// 1-based, as the vendors return it.
-    unsafe fn iamax<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        max: bool,
-        n: i32,
-        x: DevPtr,
-        incx: i32,
-        out: &mut i32,
-    ) -> Result<()>;
-    unsafe fn gemv<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        trans: Op,
-        m: i32,
-        n: i32,
-        alpha: &T,
-        a: DevPtr,
-        lda: i32,
-        x: DevPtr,
-        incx: i32,
-        beta: &T,
-        y: DevPtr,
-        incy: i32,
-    ) -> Result<()>;
-    unsafe fn ger<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        conj: bool,
-        m: i32,
-        n: i32,
-        alpha: &T,
-        x: DevPtr,
-        incx: i32,
-        y: DevPtr,
-        incy: i32,
-        a: DevPtr,
-        lda: i32,
-    ) -> Result<()>;
-    unsafe fn gemm<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        ta: Op,
-        tb: Op,
-        m: i32,
-        n: i32,
-        k: i32,
-        alpha: &T,
-        a: DevPtr,
-        lda: i32,
-        b: DevPtr,
-        ldb: i32,
-        beta: &T,
-        c: DevPtr,
-        ldc: i32,
-    ) -> Result<()>;
-    unsafe fn trsm<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        side: Side,
-        uplo: Uplo,
-        trans: Op,
-        diag: Diag,
-        m: i32,
-        n: i32,
-        alpha: &T,
-        a: DevPtr,
-        lda: i32,
-        b: DevPtr,
-        ldb: i32,
-    ) -> Result<()>;
-    unsafe fn syrk<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        uplo: Uplo,
-        trans: Op,
-        n: i32,
-        k: i32,
-        alpha: &T,
-        a: DevPtr,
-        lda: i32,
-        beta: &T,
-        c: DevPtr,
-        ldc: i32,
-    ) -> Result<()>;
-    /// `syrk` for real types.
-    unsafe fn herk<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        uplo: Uplo,
-        trans: Op,
-        n: i32,
-        k: i32,
-        alpha: &T::Real,
-        a: DevPtr,
-        lda: i32,
-        beta: &T::Real,
-        c: DevPtr,
-        ldc: i32,
-    ) -> Result<()>;
-    unsafe fn gemm_strided_batched<T: Scalar>(
-        &self,
-        h: Self::Handle,
-        ta: Op,
-        tb: Op,
-        m: i32,
-        n: i32,
-        k: i32,
-        alpha: &T,
-        a: DevPtr,
-        lda: i32,
-        sa: i64,
-        b: DevPtr,
-        ldb: i32,
-        sb: i64,
-        beta: &T,
-        c: DevPtr,
-        ldc: i32,
-        sc: i64,
-        batch: i32,
-    ) -> Result<()>;
-}
 
 /// A GPU backend: one device of one vendor. `Cuda` and `Rocm` are this type.
 pub struct Gpu<A: GpuApi> {
@@ -300,7 +33,11 @@ struct Ctx<A: GpuApi> {
     /// The only device there is: then it is current on every thread, and `enter` has nothing
     /// to do (a per-call saving on the hot path).
     single_device: bool,
+    /// The compute stream: every BLAS call, memset and free is ordered on it.
     stream: A::Stream,
+    /// The copy streams of the transfer engine (host→device, device→host).
+    up: A::Stream,
+    down: A::Stream,
     handles: Mutex<Vec<A::Handle>>,
     description: String,
 }
@@ -344,15 +81,31 @@ impl<A: GpuApi> Gpu<A> {
         }
         let ordinal = ordinal as i32;
         api.set_device(ordinal)?;
-        // SAFETY: the device is current; the stream is destroyed in `Ctx::drop`.
-        let stream = unsafe { api.stream_create()? };
+        let mut streams = Vec::with_capacity(3);
+        let destroy = |streams: &[A::Stream]| {
+            for &s in streams {
+                // SAFETY: created below, not used by anything yet.
+                unsafe { api.stream_destroy(s) };
+            }
+        };
+        for _ in 0..3 {
+            // SAFETY: the device is current; the streams are destroyed in `Ctx::drop` (or
+            // below, on an error path, before `Ctx` exists).
+            match unsafe { api.stream_create() } {
+                Ok(s) => streams.push(s),
+                Err(e) => {
+                    destroy(&streams);
+                    return Err(e);
+                }
+            }
+        }
+        let (stream, up, down) = (streams[0], streams[1], streams[2]);
         // SAFETY: the stream is live; the handle goes to the pool, which `Ctx::drop` empties
         // (and on the error path below, `Ctx` does not exist yet, so it is destroyed here).
         let first = match unsafe { api.handle_create(stream) } {
             Ok(h) => h,
             Err(e) => {
-                // SAFETY: nothing else uses the stream yet.
-                unsafe { api.stream_destroy(stream) };
+                destroy(&streams);
                 return Err(e);
             }
         };
@@ -361,6 +114,8 @@ impl<A: GpuApi> Gpu<A> {
             ordinal,
             single_device: count == 1,
             stream,
+            up,
+            down,
             handles: Mutex::new(vec![first]),
             // SAFETY: `first` is the live handle created above.
             description: format!("{name}: {}", unsafe { api.describe(ordinal, first) }),
@@ -400,6 +155,15 @@ impl<A: GpuApi> Gpu<A> {
 }
 
 impl<A: GpuApi> Ctx<A> {
+    /// The stream of a queue.
+    fn queue(&self, q: Queue) -> A::Stream {
+        match q {
+            Queue::Compute => self.stream,
+            Queue::Upload => self.up,
+            Queue::Download => self.down,
+        }
+    }
+
     fn pool(&self) -> std::sync::MutexGuard<'_, Vec<A::Handle>> {
         self.handles.lock().unwrap_or_else(|p| p.into_inner())
     }
@@ -425,6 +189,14 @@ impl<A: GpuApi> Drop for Ctx<A> {
         for h in self.pool().drain(..) {
             // SAFETY: the handles were created here and no call is using them (we are the last owner).
             unsafe { self.api.handle_destroy(h) };
+        }
+        for s in [self.up, self.down] {
+            // SAFETY: the copy streams are the context's own; waiting for them first means no
+            // copy is in flight when they go.
+            unsafe {
+                let _ = self.api.stream_sync(s);
+                self.api.stream_destroy(s);
+            }
         }
         // SAFETY: all work on the stream is complete and nothing else refers to it.
         unsafe { self.api.stream_destroy(self.stream) };
@@ -531,5 +303,85 @@ unsafe impl<A: GpuApi> Backend for Gpu<A> {
         self.ctx.enter()?;
         // SAFETY: the stream is the context's own, live as long as the context.
         unsafe { self.ctx.api.stream_sync(self.ctx.stream) }
+    }
+    fn async_transfers(&self) -> bool {
+        true
+    }
+    unsafe fn alloc_pinned(&self, bytes: usize) -> Result<*mut u8> {
+        self.ctx.enter()?;
+        // SAFETY: plain page-locked allocation.
+        unsafe { self.ctx.api.host_alloc(bytes) }
+    }
+    unsafe fn free_pinned(&self, p: *mut u8, _bytes: usize) {
+        // SAFETY: the caller guarantees `p` came from `alloc_pinned` and no transfer uses it.
+        unsafe { self.ctx.api.host_free(p) }
+    }
+    unsafe fn upload_async(
+        &self,
+        q: Queue,
+        dst: DevPtr,
+        src: *const u8,
+        bytes: usize,
+    ) -> Result<()> {
+        self.ctx.enter()?;
+        // SAFETY: the caller guarantees both ranges, and that `src` stays valid until the copy
+        // is done; the stream is the context's own.
+        unsafe {
+            self.ctx.api.memcpy(
+                dst.as_raw(),
+                src,
+                bytes,
+                CopyKind::HostToDevice,
+                self.ctx.queue(q),
+            )
+        }
+    }
+    unsafe fn download_async(
+        &self,
+        q: Queue,
+        dst: *mut u8,
+        src: DevPtr,
+        bytes: usize,
+    ) -> Result<()> {
+        self.ctx.enter()?;
+        // SAFETY: as for `upload_async`.
+        unsafe {
+            self.ctx.api.memcpy(
+                dst,
+                src.as_raw(),
+                bytes,
+                CopyKind::DeviceToHost,
+                self.ctx.queue(q),
+            )
+        }
+    }
+    fn event_create(&self) -> Result<Event> {
+        self.ctx.enter()?;
+        self.ctx.api.event_create().map(Event::from_raw)
+    }
+    unsafe fn event_destroy(&self, e: Event) {
+        // SAFETY: forwarded to the caller.
+        unsafe { self.ctx.api.event_destroy(e.as_raw()) }
+    }
+    unsafe fn event_record(&self, e: Event, q: Queue) -> Result<()> {
+        // SAFETY: forwarded to the caller; the stream is the context's own.
+        unsafe { self.ctx.api.event_record(e.as_raw(), self.ctx.queue(q)) }
+    }
+    unsafe fn event_wait(&self, q: Queue, e: Event) -> Result<()> {
+        // SAFETY: as for `event_record`.
+        unsafe { self.ctx.api.stream_wait(self.ctx.queue(q), e.as_raw()) }
+    }
+    unsafe fn event_sync(&self, e: Event) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { self.ctx.api.event_sync(e.as_raw()) }
+    }
+    unsafe fn register_host(&self, p: *mut u8, bytes: usize) -> Result<()> {
+        self.ctx.enter()?;
+        // SAFETY: forwarded to the caller.
+        unsafe { self.ctx.api.host_register(p, bytes) }
+    }
+    unsafe fn unregister_host(&self, p: *mut u8) {
+        // SAFETY: forwarded to the caller.
+        unsafe { self.ctx.api.host_unregister(p) }
     }
 }
