@@ -6,7 +6,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::backend::{Backend, BackendKind, DevPtr, Dynamic, Emulated, Host};
 use crate::error::{Error, Result};
+use crate::memory::pool::{self, Pool};
 use crate::memory::Lease;
+use crate::transfer::staging::Staging;
+use crate::transfer::{Counters, Stats};
 
 /// A device to run BLAS on: a backend plus the state the safe layer keeps for it (the present
 /// table of the mapping scopes alive on it).
@@ -26,7 +29,22 @@ struct Inner<B: Backend> {
     /// `present.len()`, read without the lock: calls skip the table when it is empty.
     present_len: AtomicUsize,
     skipped: Vec<Error>,
+    /// Freed device blocks kept for reuse.
+    pool: Pool,
+    /// Page-locked staging slots of the transfer engine.
+    staging: Staging,
+    counters: Counters,
 }
+
+impl<B: Backend> Drop for Inner<B> {
+    fn drop(&mut self) {
+        pool::release(&self.backend, self.pool.drain());
+        self.staging.drain(&self.backend);
+    }
+}
+
+/// Default bound of the device pool on backends with their own device memory: 1 GiB.
+pub const DEFAULT_POOL_LIMIT: usize = 1 << 30;
 
 /// One live read-only mapping of a scope: host bytes `[start, end)` have a device copy held by
 /// `lease`.
@@ -93,6 +111,7 @@ impl<B: Backend> Device<B> {
     }
 
     fn with_skipped(backend: B, skipped: Vec<Error>) -> Self {
+        let backend_async = backend.async_transfers();
         Device {
             inner: Arc::new(Inner {
                 backend,
@@ -100,6 +119,11 @@ impl<B: Backend> Device<B> {
                 present: Mutex::new(Vec::new()),
                 present_len: AtomicUsize::new(0),
                 skipped,
+                // Host-memory backends allocate no temporaries; the emulated device keeps none,
+                // so its use-after-free checks see every free.
+                pool: Pool::new(if backend_async { DEFAULT_POOL_LIMIT } else { 0 }),
+                staging: Staging::new(),
+                counters: Counters::default(),
             }),
         }
     }
@@ -137,6 +161,62 @@ impl<B: Backend> Device<B> {
     pub fn same_device(&self, other: &Device<B>) -> bool {
         Arc::ptr_eq(&self.inner, &other.inner)
             || self.inner.backend.same_context(&other.inner.backend)
+    }
+
+    /// What moved between host and device, and how the pools did, since the device was made
+    /// or [`Device::reset_stats`] was called.
+    pub fn stats(&self) -> Stats {
+        self.inner
+            .counters
+            .snapshot(self.inner.pool.cached(), self.inner.staging.pinned_bytes())
+    }
+
+    /// Sets the transfer and pool counters of [`Device::stats`] back to zero.
+    pub fn reset_stats(&self) {
+        self.inner.counters.reset();
+    }
+
+    /// Releases the device memory the pool keeps and the staging slots not in use.
+    ///
+    /// # Errors
+    /// A vendor error from releasing memory.
+    pub fn trim(&self) -> Result<()> {
+        self.check()?;
+        pool::release(&self.inner.backend, self.inner.pool.drain());
+        self.inner.staging.drain(&self.inner.backend);
+        self.inner.backend.trim(0)
+    }
+
+    /// Sets how many bytes of freed device memory the pool may keep for reuse (default
+    /// [`DEFAULT_POOL_LIMIT`] on GPUs; 0 disables pooling); releases what no longer fits.
+    pub fn set_pool_limit(&self, bytes: usize) {
+        pool::release(&self.inner.backend, self.inner.pool.set_limit(bytes));
+    }
+
+    /// The pool's bound (see [`Device::set_pool_limit`]).
+    pub fn pool_limit(&self) -> usize {
+        self.inner.pool.limit()
+    }
+
+    /// Sets the transfer engine's page-locked staging: `slot_bytes` per slot (the chunk size of
+    /// pipelined copies; default 16 MiB) and at most `max_slots` slots (default 8), so at most
+    /// `slot_bytes × max_slots` bytes of page-locked memory (default 128 MiB).
+    pub fn set_staging(&self, slot_bytes: usize, max_slots: usize) {
+        self.inner
+            .staging
+            .configure(&self.inner.backend, slot_bytes, max_slots);
+    }
+
+    pub(crate) fn pool(&self) -> &Pool {
+        &self.inner.pool
+    }
+
+    pub(crate) fn staging(&self) -> &Staging {
+        &self.inner.staging
+    }
+
+    pub(crate) fn counters(&self) -> &Counters {
+        &self.inner.counters
     }
 
     /// Takes the copy-back errors that guards of this device, dropped on the calling thread,
@@ -251,8 +331,9 @@ impl Device<Host> {
     }
 }
 
-/// The variable that forces a backend: `cuda`, `rocm`, `host`, `emulated` (the CPU behaving
-/// like a discrete GPU, for testing) or `auto`.
+/// The variable that forces a backend: `cuda`, `rocm`, `host`, `emulated` / `emulated-async`
+/// (the CPU behaving like a discrete GPU with synchronous / asynchronous transfers, for
+/// testing) or `auto`.
 pub const BACKEND_VAR: &str = "GPUBLAS_BACKEND";
 
 impl Device<Dynamic> {
@@ -270,11 +351,19 @@ impl Device<Dynamic> {
             "" | "auto" => Ok(Self::first_usable()),
             "host" => Ok(Device::new(Dynamic::Host(Host))),
             "emulated" => Ok(Device::new(Dynamic::Emulated(Emulated::new()))),
+            "emulated-async" => {
+                // Tiny staging slots, so even small problems take the pipelined paths.
+                let dev = Device::new(Dynamic::Emulated(Emulated::asynchronous()));
+                dev.set_staging(4096, 4);
+                Ok(dev)
+            }
             "cuda" => Self::try_cuda().map(Device::new),
             "rocm" => Self::try_rocm().map(Device::new),
             other => Err(Error::BackendUnavailable {
                 requested: other.to_string(),
-                reason: "unknown backend; expected cuda, rocm, host, emulated or auto".into(),
+                reason:
+                    "unknown backend; expected cuda, rocm, host, emulated, emulated-async or auto"
+                        .into(),
             }),
         }
     }

@@ -45,6 +45,7 @@ pub mod memory;
 #[cfg(feature = "ndarray")]
 mod ndarray;
 mod scalar;
+mod transfer;
 mod types;
 
 pub use args::{Input, Mat, MatMut, Output, Vector, VectorMut};
@@ -53,6 +54,7 @@ pub use device::{Device, BACKEND_VAR};
 pub use error::{Error, LoadError, Result};
 pub use memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, MappedSliceMut, Scope};
 pub use scalar::{Complex32, Complex64, Scalar, ScalarKind};
+pub use transfer::Stats;
 pub use types::{Diag, Op, Order, Side, Uplo};
 
 #[cfg(feature = "cuda")]

@@ -174,7 +174,7 @@ fn every_path<B: Backend + Blas<f64>>(dev: &Device<B>) {
     let an = ndarray::Array2::from_shape_fn((m, k), |(i, p)| a[i + p * m]);
     let bn = ndarray::Array2::from_shape_fn((k, n), |(p, j)| b[p + j * k]).reversed_axes();
     let bn = bn.t();
-    let got = dev.matmul(&an, &bn).unwrap();
+    let got = dev.matmul(&an, bn).unwrap();
     for i in 0..m {
         for j in 0..n {
             close(&[got[[i, j]]], &[want[i + j * m]]);
@@ -183,7 +183,7 @@ fn every_path<B: Backend + Blas<f64>>(dev: &Device<B>) {
     let mut big = ndarray::Array2::from_elem((2 * m, n), f64::NAN);
     {
         let view = big.slice_mut(ndarray::s![..;2, ..]);
-        dev.gemm(Op::N, Op::N, 1.0, &an, &bn, 0.0, view).unwrap();
+        dev.gemm(Op::N, Op::N, 1.0, &an, bn, 0.0, view).unwrap();
     }
     for i in 0..m {
         for j in 0..n {
@@ -207,5 +207,23 @@ fn every_argument_path_on_the_emulated_device_frees_everything() {
     }
     // The one guard forgotten inside the scope was copied back by the scope; its device copy
     // is the only allocation left (a leak, which is safe).
+    assert_eq!(emu.live_allocations(), 1, "{emu:?}");
+}
+
+#[test]
+fn every_argument_path_on_the_asynchronous_emulated_device() {
+    // Copy queues that run late, page-locked staging in 4 KiB slots: the transfer engine's
+    // pipelines, events and pools, checked.
+    let emu = Emulated::asynchronous();
+    {
+        let dev = Device::new(emu.clone());
+        dev.set_staging(4096, 2);
+        every_path(&dev);
+        let s = dev.stats();
+        assert!(s.bytes_in > 0 && s.bytes_out > 0, "{s:?}");
+        assert!(s.pool_hits > 0, "repeated calls reuse pooled blocks: {s:?}");
+        dev.trim().unwrap();
+        assert_eq!(dev.stats().pool_cached_bytes, 0);
+    }
     assert_eq!(emu.live_allocations(), 1, "{emu:?}");
 }

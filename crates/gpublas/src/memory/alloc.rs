@@ -1,7 +1,10 @@
 //! [`Alloc`]: one device allocation that frees itself in stream order, and [`Lease`], its shared
 //! form.
 
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
+
+use super::pool::{self, size_class};
 
 use crate::backend::{Backend, DevPtr};
 use crate::device::Device;
@@ -39,14 +42,48 @@ pub(crate) struct Alloc<B: Backend> {
 pub(crate) type Lease<B> = Arc<Alloc<B>>;
 
 impl<B: Backend> Alloc<B> {
-    /// Allocates room for `len` elements of `T` (uninitialised device memory).
+    /// Allocates room for `len` elements of `T` (uninitialised device memory), from the
+    /// device's pool when it has a block of the right size class.
     pub fn new<T: Scalar>(dev: &Device<B>, routine: &'static str, len: usize) -> Result<Self> {
-        let bytes = bytes_of::<T>(routine, "len", len)?;
-        let ptr = if bytes == 0 {
-            DevPtr::NULL
+        let asked = bytes_of::<T>(routine, "len", len)?;
+        Self::bytes(dev, asked)
+    }
+
+    /// Allocates `asked` bytes (rounded up to the pool's size class on GPUs; exact elsewhere, so
+    /// the emulated device's bounds checks stay exact).
+    pub fn bytes(dev: &Device<B>, asked: usize) -> Result<Self> {
+        if asked == 0 {
+            return Ok(Alloc {
+                ptr: DevPtr::NULL,
+                bytes: 0,
+                dev: dev.clone(),
+            });
+        }
+        let bytes = if dev.backend().async_transfers() {
+            size_class(asked)
         } else {
-            // SAFETY: `bytes > 0`.
-            unsafe { dev.backend().alloc(bytes)? }
+            asked
+        };
+        let counters = dev.counters();
+        let ptr = match dev.pool().take(bytes) {
+            Some(p) => {
+                counters.pool_hits.fetch_add(1, Relaxed);
+                p
+            }
+            None => {
+                counters.pool_misses.fetch_add(1, Relaxed);
+                // SAFETY: `bytes > 0`.
+                match unsafe { dev.backend().alloc(bytes) } {
+                    Ok(p) => p,
+                    Err(Error::OutOfMemory { .. }) => {
+                        // Cached blocks of other sizes may be what the device lacks.
+                        pool::release(dev.backend(), dev.pool().drain());
+                        // SAFETY: `bytes > 0`.
+                        unsafe { dev.backend().alloc(bytes)? }
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
         };
         Ok(Alloc {
             ptr,
@@ -78,12 +115,17 @@ impl<B: Backend> Alloc<B> {
 
 impl<B: Backend> Drop for Alloc<B> {
     fn drop(&mut self) {
-        if self.bytes > 0 {
+        if self.bytes == 0 {
+            return;
+        }
+        // Kept by the pool if it has room: its next user's work is enqueued after everything
+        // that used it so far (see `pool`).
+        if let Some(p) = self.dev.pool().give(self.ptr, self.bytes) {
             // SAFETY: the allocation came from this backend with this size and is owned here;
             // the backend orders the free after all work enqueued before it (the `Backend`
             // contract), and nothing enqueues work on it afterwards: every user holds this
             // `Alloc` (or a lease on it) for as long as it enqueues work.
-            unsafe { self.dev.backend().free(self.ptr, self.bytes) }
+            unsafe { self.dev.backend().free(p, self.bytes) }
         }
     }
 }

@@ -15,6 +15,7 @@
 mod alloc;
 mod buffer;
 mod guard;
+pub(crate) mod pool;
 mod scope;
 
 pub(crate) use alloc::{Alloc, Lease};
@@ -36,13 +37,9 @@ pub(crate) fn upload_slice<T: Scalar, B: Backend>(
     if src.is_empty() {
         return Ok(());
     }
-    // SAFETY: `dst` holds at least `src.len()` elements (callers allocate it so) and `src` is a
-    // live borrow; the backend finishes the copy before returning (the `Backend` contract), so
-    // nothing reads `src` after this call.
-    unsafe {
-        dev.backend()
-            .upload(dst, src.as_ptr().cast(), std::mem::size_of_val(src))
-    }
+    // `dst` holds at least `src.len()` elements (callers allocate it so); the engine reads
+    // `src` only before it returns.
+    crate::transfer::upload(dev, dst, bytemuck::cast_slice(src))
 }
 
 /// Copies device elements into host memory through a raw pointer, complete on return.
@@ -59,12 +56,12 @@ pub(crate) unsafe fn download_raw<T: Scalar, B: Backend>(
     if len == 0 {
         return Ok(());
     }
-    // SAFETY: forwarded to the caller; any bytes are a valid `T` (`Pod`); the copy completes on
-    // return (the `Backend` contract), so nothing writes `dst` after this call.
-    unsafe {
-        dev.backend()
-            .download(dst.cast(), src, len * std::mem::size_of::<T>())
-    }
+    // SAFETY: forwarded to the caller: `dst` is valid for `len` elements, nobody else accesses
+    // them during the call, and any bytes are a valid `T` (`Pod`).
+    let bytes =
+        unsafe { std::slice::from_raw_parts_mut(dst.cast::<u8>(), len * std::mem::size_of::<T>()) };
+    // The engine writes `bytes` only before it returns.
+    crate::transfer::download(dev, bytes, src)
 }
 
 /// Copies device elements into host memory, complete on return.

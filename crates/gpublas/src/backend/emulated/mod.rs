@@ -1,0 +1,428 @@
+//! [`Emulated`]: the CPU behaving like a discrete GPU, for testing without one.
+//!
+//! Its "device memory" is host memory reached only through the backend's copies, as a GPU's is,
+//! so every mapping, transfer and copy-back path of the safe layer runs exactly as on CUDA or
+//! ROCm — on any machine, in CI, and under Miri. It also checks what a GPU cannot report:
+//! every device address a copy, memset or BLAS call is given must lie in a live allocation, and
+//! every free must be of a live allocation. A violation (a use after free, a double free) is a
+//! bug in gpublas and panics with a description. Freed memory is filled with `0xFF` bytes (NaN
+//! for every scalar type) before it is released, so a read of it cannot pass unnoticed.
+//!
+//! The BLAS routines are the [`Host`] backend's, run on the emulated device memory.
+//!
+//! [`Emulated::asynchronous`] makes a device with asynchronous transfers, as a GPU has: copies
+//! on its Upload and Download queues run only when something waits for them ([`queues`]), so
+//! the transfer engine's staging, pipelining and event logic runs, and is checked, in CI.
+
+mod queues;
+
+use queues::{Op, Queues};
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use super::{Backend, BackendKind, Blas, DevPtr, Event, Host, Queue};
+use crate::error::Result;
+use crate::scalar::Scalar;
+
+/// The CPU behaving like a discrete GPU (separate memory reached through copies), with checks
+/// for use-after-free and double free. For testing the safe layer without a GPU; select it with
+/// `Device::new(Emulated::new())` or `GPUBLAS_BACKEND=emulated` (`emulated-async` for
+/// [`Emulated::asynchronous`]).
+#[derive(Clone, Default)]
+pub struct Emulated {
+    state: Arc<State>,
+}
+
+#[derive(Default)]
+struct State {
+    /// Live allocations: start address → size in bytes.
+    live: Mutex<BTreeMap<usize, usize>>,
+    /// Page-locked host memory (allocated or registered): start address → size in bytes.
+    pinned: Mutex<BTreeMap<usize, usize>>,
+    /// Whether transfers are asynchronous (copy queues that run late).
+    asynchronous: bool,
+    /// The copy queues (lock order: `queues`, then `live` or `pinned`).
+    queues: Mutex<Queues>,
+}
+
+/// Whether `[start, start + bytes)` lies inside one range of `map`.
+fn inside(map: &BTreeMap<usize, usize>, start: usize, bytes: usize) -> bool {
+    map.range(..=start)
+        .next_back()
+        .is_some_and(|(&a, &len)| start + bytes <= a + len)
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Emulated {
+    /// A new emulated device with no allocations, whose transfers are synchronous.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A new emulated device with asynchronous transfers: copies enqueued on its Upload and
+    /// Download queues run only when an event after them is waited for or the device is
+    /// synchronised, and they must use page-locked memory, as on a GPU.
+    pub fn asynchronous() -> Self {
+        Emulated {
+            state: Arc::new(State {
+                asynchronous: true,
+                ..State::default()
+            }),
+        }
+    }
+
+    /// Runs queue `q`'s first action (after what it waits for).
+    fn run_one(&self, qs: &mut Queues, q: usize, depth: usize) {
+        assert!(
+            depth < 64,
+            "emulated device: copy queues wait on each other in a cycle"
+        );
+        let Some(&op) = qs.ops[q].front() else { return };
+        if let Op::Wait { id, generation } = op {
+            self.flush_until(qs, id, generation, depth + 1);
+        }
+        qs.ops[q].pop_front();
+        match op {
+            Op::Up { dst, src, bytes } => {
+                self.check_pinned("queued upload (source)", src as usize, bytes);
+                self.check_range("queued upload", DevPtr::from_raw(dst), bytes);
+                // SAFETY: both ranges were just checked live; they do not overlap (host vs device
+                // allocations).
+                unsafe { std::ptr::copy_nonoverlapping(src, dst, bytes) };
+            }
+            Op::Down { dst, src, bytes } => {
+                self.check_pinned("queued download (destination)", dst as usize, bytes);
+                self.check_range("queued download", DevPtr::from_raw(src.cast_mut()), bytes);
+                // SAFETY: as above.
+                unsafe { std::ptr::copy_nonoverlapping(src, dst, bytes) };
+            }
+            Op::Record { .. } | Op::Wait { .. } => {}
+        }
+    }
+
+    /// Runs queued actions until event `id`'s recording `generation` is reached.
+    fn flush_until(&self, qs: &mut Queues, id: usize, generation: u64, depth: usize) {
+        while let Some(q) = qs.pending_in(id, generation) {
+            self.run_one(qs, q, depth);
+        }
+    }
+
+    /// Panics unless host bytes `[p, p + bytes)` are page-locked memory of this device.
+    #[track_caller]
+    fn check_pinned(&self, what: &str, p: usize, bytes: usize) {
+        if bytes == 0 {
+            return;
+        }
+        assert!(
+            inside(&lock(&self.state.pinned), p, bytes),
+            "emulated device: {what} uses {bytes} host bytes at {p:#x} that are not page-locked (an asynchronous copy from pageable memory, or page-locked memory already freed)"
+        );
+    }
+
+    /// Enqueues `op` on copy queue `q`, or runs it now (synchronous device, compute queue).
+    fn enqueue(&self, q: Queue, op: Op) {
+        let mut qs = lock(&self.state.queues);
+        match q {
+            Queue::Upload if self.state.asynchronous => qs.ops[0].push_back(op),
+            Queue::Download if self.state.asynchronous => qs.ops[1].push_back(op),
+            _ => {
+                qs.ops[0].push_front(op);
+                self.run_one(&mut qs, 0, 0);
+            }
+        }
+    }
+
+    /// Number of live allocations (for leak checks in tests).
+    pub fn live_allocations(&self) -> usize {
+        lock(&self.state.live).len()
+    }
+
+    /// Bytes in live allocations.
+    pub fn live_bytes(&self) -> usize {
+        lock(&self.state.live).values().sum()
+    }
+
+    /// Panics unless `[p, p + bytes)` lies inside one live allocation (empty ranges at any
+    /// address, null included, are fine: nothing is touched).
+    #[track_caller]
+    fn check_range(&self, what: &str, p: DevPtr, bytes: usize) {
+        if bytes == 0 {
+            return;
+        }
+        let start = p.as_raw() as usize;
+        let ok = inside(&lock(&self.state.live), start, bytes);
+        assert!(
+            ok,
+            "emulated device: {what} touches {bytes} bytes at {start:#x}, outside every live allocation (use after free or out of bounds)"
+        );
+    }
+
+    /// Panics unless `p` lies in a live allocation (for BLAS arguments, whose extents the
+    /// backend does not know; null is an empty operand).
+    #[track_caller]
+    fn check_ptr(&self, what: &str, p: DevPtr) {
+        if !p.is_null() {
+            self.check_range(what, p, 1);
+        }
+    }
+}
+
+impl std::fmt::Debug for Emulated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Emulated")
+            .field("live_allocations", &self.live_allocations())
+            .finish()
+    }
+}
+
+// SAFETY: every operation runs synchronously on the calling thread (ordered, complete on
+// return); allocations are the host backend's (64-byte aligned) and stay valid until `free`;
+// `host_memory` is false, and the safe layer reaches this memory only through these copies;
+// `same_context` holds only for clones of one emulated device.
+unsafe impl Backend for Emulated {
+    fn kind(&self) -> BackendKind {
+        BackendKind::Emulated
+    }
+
+    fn describe(&self) -> String {
+        "emulated: CPU memory behind copies, host BLAS (testing)".into()
+    }
+
+    fn host_memory(&self) -> bool {
+        false
+    }
+
+    fn same_context(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.state, &other.state)
+    }
+
+    unsafe fn alloc(&self, bytes: usize) -> Result<DevPtr> {
+        // SAFETY: forwarded to the caller (`bytes > 0`).
+        let p = unsafe { Host.alloc(bytes)? };
+        lock(&self.state.live).insert(p.as_raw() as usize, bytes);
+        Ok(p)
+    }
+
+    unsafe fn free(&self, ptr: DevPtr, bytes: usize) {
+        let start = ptr.as_raw() as usize;
+        assert!(
+            !lock(&self.state.queues).touches(start, bytes),
+            "emulated device: free of {bytes} bytes at {start:#x} while a queued copy still uses them (the compute queue did not wait for it)"
+        );
+        let known = lock(&self.state.live).remove(&start);
+        assert_eq!(
+            known,
+            Some(bytes),
+            "emulated device: free of {bytes} bytes at {start:#x}, which is not a live allocation of that size (double free or bad size)"
+        );
+        // SAFETY: the allocation was live (checked above) and is ours to poison and release.
+        unsafe {
+            std::ptr::write_bytes(ptr.as_raw(), 0xFF, bytes);
+            Host.free(ptr, bytes);
+        }
+    }
+
+    unsafe fn upload(&self, dst: DevPtr, src: *const u8, bytes: usize) -> Result<()> {
+        self.check_range("upload", dst, bytes);
+        // SAFETY: forwarded to the caller; `dst` checked live.
+        unsafe { Host.upload(dst, src, bytes) }
+    }
+
+    unsafe fn download(&self, dst: *mut u8, src: DevPtr, bytes: usize) -> Result<()> {
+        self.check_range("download", src, bytes);
+        // SAFETY: forwarded to the caller; `src` checked live.
+        unsafe { Host.download(dst, src, bytes) }
+    }
+
+    unsafe fn copy(&self, dst: DevPtr, src: DevPtr, bytes: usize) -> Result<()> {
+        self.check_range("copy (destination)", dst, bytes);
+        self.check_range("copy (source)", src, bytes);
+        // SAFETY: forwarded to the caller; both ranges checked live.
+        unsafe { Backend::copy(&Host, dst, src, bytes) }
+    }
+
+    unsafe fn zero(&self, dst: DevPtr, bytes: usize) -> Result<()> {
+        self.check_range("zero", dst, bytes);
+        // SAFETY: forwarded to the caller; the range checked live.
+        unsafe { Host.zero(dst, bytes) }
+    }
+
+    fn synchronize(&self) -> Result<()> {
+        let mut qs = lock(&self.state.queues);
+        for q in 0..2 {
+            while !qs.ops[q].is_empty() {
+                self.run_one(&mut qs, q, 0);
+            }
+        }
+        Ok(())
+    }
+
+    fn async_transfers(&self) -> bool {
+        self.state.asynchronous
+    }
+
+    unsafe fn alloc_pinned(&self, bytes: usize) -> Result<*mut u8> {
+        // SAFETY: forwarded to the caller (`bytes > 0`).
+        let p = unsafe { Host.alloc(bytes)?.as_raw() };
+        lock(&self.state.pinned).insert(p as usize, bytes);
+        Ok(p)
+    }
+
+    unsafe fn free_pinned(&self, p: *mut u8, bytes: usize) {
+        let start = p as usize;
+        assert!(
+            !lock(&self.state.queues).touches(start, bytes),
+            "emulated device: page-locked memory at {start:#x} freed while a queued copy still uses it"
+        );
+        let known = lock(&self.state.pinned).remove(&start);
+        assert_eq!(
+            known,
+            Some(bytes),
+            "emulated device: free of page-locked memory that was not allocated"
+        );
+        // SAFETY: allocated by `alloc_pinned` with this size; no queued copy uses it.
+        unsafe { Host.free(DevPtr::from_raw(p), bytes) };
+    }
+
+    unsafe fn upload_async(
+        &self,
+        q: Queue,
+        dst: DevPtr,
+        src: *const u8,
+        bytes: usize,
+    ) -> Result<()> {
+        if self.state.asynchronous {
+            self.check_pinned("upload_async (source)", src as usize, bytes);
+        }
+        self.check_range("upload_async", dst, bytes);
+        let op = Op::Up {
+            dst: dst.as_raw(),
+            src,
+            bytes,
+        };
+        if self.state.asynchronous {
+            self.enqueue(q, op);
+            Ok(())
+        } else {
+            // SAFETY: forwarded to the caller.
+            unsafe { self.upload(dst, src, bytes) }
+        }
+    }
+
+    unsafe fn download_async(
+        &self,
+        q: Queue,
+        dst: *mut u8,
+        src: DevPtr,
+        bytes: usize,
+    ) -> Result<()> {
+        if self.state.asynchronous {
+            self.check_pinned("download_async (destination)", dst as usize, bytes);
+        }
+        self.check_range("download_async", src, bytes);
+        let op = Op::Down {
+            dst,
+            src: src.as_raw(),
+            bytes,
+        };
+        if self.state.asynchronous {
+            self.enqueue(q, op);
+            Ok(())
+        } else {
+            // SAFETY: forwarded to the caller.
+            unsafe { self.download(dst, src, bytes) }
+        }
+    }
+
+    fn event_create(&self) -> Result<Event> {
+        let mut qs = lock(&self.state.queues);
+        qs.generations.push(0);
+        Ok(Event(qs.generations.len()))
+    }
+
+    unsafe fn event_record(&self, e: Event, q: Queue) -> Result<()> {
+        let mut qs = lock(&self.state.queues);
+        let g = &mut qs.generations[e.0 - 1];
+        *g += 1;
+        let op = Op::Record {
+            id: e.0,
+            generation: *g,
+        };
+        match q {
+            Queue::Upload if self.state.asynchronous => qs.ops[0].push_back(op),
+            Queue::Download if self.state.asynchronous => qs.ops[1].push_back(op),
+            _ => {} // the compute queue runs eagerly: reached at once
+        }
+        Ok(())
+    }
+
+    unsafe fn event_wait(&self, q: Queue, e: Event) -> Result<()> {
+        let mut qs = lock(&self.state.queues);
+        let generation = qs.generations[e.0 - 1];
+        match q {
+            Queue::Upload if self.state.asynchronous => qs.ops[0].push_back(Op::Wait {
+                id: e.0,
+                generation,
+            }),
+            Queue::Download if self.state.asynchronous => qs.ops[1].push_back(Op::Wait {
+                id: e.0,
+                generation,
+            }),
+            _ => self.flush_until(&mut qs, e.0, generation, 0),
+        }
+        Ok(())
+    }
+
+    unsafe fn event_sync(&self, e: Event) -> Result<()> {
+        let mut qs = lock(&self.state.queues);
+        let generation = qs.generations[e.0 - 1];
+        self.flush_until(&mut qs, e.0, generation, 0);
+        Ok(())
+    }
+
+    unsafe fn register_host(&self, p: *mut u8, bytes: usize) -> Result<()> {
+        lock(&self.state.pinned).insert(p as usize, bytes);
+        Ok(())
+    }
+
+    unsafe fn unregister_host(&self, p: *mut u8) {
+        let start = p as usize;
+        let bytes = lock(&self.state.pinned).get(&start).copied().unwrap_or(0);
+        assert!(
+            !lock(&self.state.queues).touches(start, bytes),
+            "emulated device: host memory at {start:#x} unregistered while a queued copy still uses it"
+        );
+        lock(&self.state.pinned).remove(&start);
+    }
+}
+
+/// Checks an argument of a forwarded BLAS call: a device pointer must be live; other arguments
+/// (sizes, scalars, enums) pass.
+#[track_caller]
+fn check_arg<A: 'static>(emu: &Emulated, what: &'static str, arg: &A) {
+    if let Some(p) = (arg as &dyn std::any::Any).downcast_ref::<DevPtr>() {
+        emu.check_ptr(what, *p);
+    }
+}
+
+/// Forwards each listed `Blas<T>` method to the host backend after checking its pointers.
+macro_rules! forward_to_host {
+    ($( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
+        $(
+            unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
+                $( check_arg(self, concat!(stringify!($name), " argument `", stringify!($arg), "`"), &$arg); )*
+                // SAFETY: forwarded to the caller; the memory is host memory, which the host
+                // backend's routines work on directly.
+                unsafe { Blas::<T>::$name(&Host, $($arg),*) }
+            }
+        )*
+    };
+}
+
+impl<T: Scalar> Blas<T> for Emulated {
+    super::blas_methods!(forward_to_host);
+}

@@ -1,0 +1,245 @@
+//! The transfer engine: every copy between host memory and a device goes through here.
+//!
+//! On a backend with asynchronous transfers (CUDA, ROCm), host data moves through page-locked
+//! staging slots ([`staging`]): a copy that fits one slot is copied into it by the host and sent
+//! on the compute queue; a larger one is cut into slot-sized chunks, and the host's copies of
+//! chunk *i* (spread over a pool of threads, [`copy`]) overlap the DMA of chunk *i − 1* on the
+//! transfer queues. Other backends copy synchronously.
+//!
+//! The rules that keep this sound and ordered:
+//! - **User memory is never touched by a DMA.** Uploads copy user data into a slot before they
+//!   return; downloads copy out of a slot before they return. So nothing reads or writes user
+//!   memory after the call that borrowed it, whatever the caller later forgets or leaks.
+//! - **Device memory is ordered.** A transfer on a copy queue first waits for the compute queue
+//!   (so it runs after every earlier user of a recycled block), and the compute queue waits for
+//!   an upload's last chunk before any later work (so kernels and frees see the data).
+//! - **Slots are reused only after their DMA.** Each slot carries the event of its last DMA.
+
+pub(crate) mod copy;
+pub(crate) mod staging;
+mod stats;
+
+pub(crate) use stats::Counters;
+pub use stats::Stats;
+
+use crate::backend::{Backend, DevPtr, Queue};
+use crate::device::Device;
+use crate::error::Result;
+use staging::Slot;
+
+/// How many slots a pipelined transfer keeps in flight.
+const DEPTH: usize = 3;
+
+/// Copies `src` to device memory at `dst`. When this returns, `src` is no longer read; the
+/// device side completes in order before any later work on the compute queue.
+pub(crate) fn upload<B: Backend>(dev: &Device<B>, dst: DevPtr, src: &[u8]) -> Result<()> {
+    let len = src.len();
+    if len == 0 {
+        return Ok(());
+    }
+    let b = dev.backend();
+    if !b.async_transfers() {
+        dev.counters().copied_in(len);
+        // SAFETY: the caller guarantees `dst` holds `len` bytes; `src` is a live borrow; the
+        // copy completes before returning.
+        return unsafe { b.upload(dst, src.as_ptr(), len) };
+    }
+    with_slots(dev, len, |flight| {
+        if len <= flight.chunk() {
+            // One slot, on the compute queue: ordered with every kernel without events.
+            return flight.send(0, dst, src, Queue::Compute);
+        }
+        flight.wait_for_compute(Queue::Upload)?;
+        let chunk = flight.chunk();
+        for (i, piece) in src.chunks(chunk).enumerate() {
+            let slot = i % flight.slots.len();
+            flight.send(slot, dst.offset::<u8>(i * chunk), piece, Queue::Upload)?;
+        }
+        flight.join_compute(Queue::Upload)
+    })
+}
+
+/// Copies device memory at `src` into `dst`, after all work enqueued before; complete when it
+/// returns.
+pub(crate) fn download<B: Backend>(dev: &Device<B>, dst: &mut [u8], src: DevPtr) -> Result<()> {
+    let len = dst.len();
+    if len == 0 {
+        return Ok(());
+    }
+    let b = dev.backend();
+    if !b.async_transfers() {
+        dev.counters().copied_out(len);
+        // SAFETY: the caller guarantees `src` holds `len` bytes; `dst` is a live exclusive
+        // borrow; the copy completes before returning.
+        return unsafe { b.download(dst.as_mut_ptr(), src, len) };
+    }
+    with_slots(dev, len, |flight| {
+        if len <= flight.chunk() {
+            flight.fetch(0, src, len, Queue::Compute)?;
+            return flight.receive(0, dst);
+        }
+        flight.wait_for_compute(Queue::Download)?;
+        let chunk = flight.chunk();
+        let depth = flight.slots.len();
+        let n = len.div_ceil(chunk);
+        let size = |i: usize| chunk.min(len - i * chunk);
+        for i in 0..n.min(depth) {
+            flight.fetch(i, src.offset::<u8>(i * chunk), size(i), Queue::Download)?;
+        }
+        for (i, piece) in dst.chunks_mut(chunk).enumerate() {
+            flight.receive(i % depth, piece)?;
+            let j = i + depth;
+            if j < n {
+                flight.fetch(
+                    j % depth,
+                    src.offset::<u8>(j * chunk),
+                    size(j),
+                    Queue::Download,
+                )?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Runs a staged transfer of `len` bytes with slots from the device's pool (one if it fits in
+/// one, else up to `DEPTH`), and gives them back afterwards — on failure only once every DMA
+/// the transfer started is complete.
+fn with_slots<B: Backend>(
+    dev: &Device<B>,
+    len: usize,
+    body: impl FnOnce(&mut InFlight<'_, '_, B>) -> Result<()>,
+) -> Result<()> {
+    let (b, st) = (dev.backend(), dev.staging());
+    let want = if len <= st.slot_bytes() { 1 } else { DEPTH };
+    let mut slots = st.acquire(b, want)?;
+    let r = {
+        let mut flight = InFlight::new(dev, &mut slots);
+        let r = body(&mut flight);
+        if r.is_ok() {
+            flight.finish();
+        }
+        r
+    };
+    st.release(b, slots);
+    r
+}
+
+/// A transfer's slots while DMAs may use them. If the transfer stops early (an error, a
+/// panic), dropping it waits for every DMA it started before the slots can be reused — or, if
+/// even that fails, leaks them rather than let a DMA touch memory that has a new owner.
+struct InFlight<'a, 'd, B: Backend> {
+    dev: &'d Device<B>,
+    slots: &'a mut Vec<Slot>,
+    done: bool,
+}
+
+impl<'a, 'd, B: Backend> InFlight<'a, 'd, B> {
+    fn new(dev: &'d Device<B>, slots: &'a mut Vec<Slot>) -> Self {
+        InFlight {
+            dev,
+            slots,
+            done: false,
+        }
+    }
+
+    /// The chunk size: the smallest slot's size.
+    fn chunk(&self) -> usize {
+        self.slots.iter().map(Slot::bytes).min().unwrap_or(0)
+    }
+
+    /// Makes `q` wait for everything enqueued on the compute queue so far.
+    fn wait_for_compute(&self, q: Queue) -> Result<()> {
+        let (b, st) = (self.dev.backend(), self.dev.staging());
+        let e = st.event(b)?;
+        // SAFETY: `e` is a live event of this backend.
+        let r = unsafe {
+            b.event_record(e, Queue::Compute)
+                .and_then(|_| b.event_wait(q, e))
+        };
+        st.give_event(e);
+        r
+    }
+
+    /// Makes the compute queue wait for everything enqueued on `q` so far.
+    fn join_compute(&self, q: Queue) -> Result<()> {
+        let (b, st) = (self.dev.backend(), self.dev.staging());
+        let e = st.event(b)?;
+        // SAFETY: `e` is a live event of this backend.
+        let r = unsafe {
+            b.event_record(e, q)
+                .and_then(|_| b.event_wait(Queue::Compute, e))
+        };
+        st.give_event(e);
+        r
+    }
+
+    /// Copies `src` into slot `i` and enqueues its upload to `dst` on `q`.
+    fn send(&mut self, i: usize, dst: DevPtr, src: &[u8], q: Queue) -> Result<()> {
+        let b = self.dev.backend();
+        let slot = &mut self.slots[i];
+        slot.ready(b)?;
+        // SAFETY: the slot is ours, its last DMA is complete, it holds `bytes() >= src.len()`
+        // initialised bytes, and nothing else touches them until we enqueue the upload.
+        let buf = unsafe { std::slice::from_raw_parts_mut(slot.ptr(), src.len()) };
+        copy::copy(buf, src);
+        // SAFETY: `dst` holds the chunk (the caller's contract); the slot stays ours, untouched,
+        // until `mark`'s event is reached.
+        unsafe { b.upload_async(q, dst, slot.ptr(), src.len())? };
+        self.dev.counters().copied_in(src.len());
+        slot.mark(b, q)
+    }
+
+    /// Enqueues the download of `len` bytes at `src` into slot `i` on `q`.
+    fn fetch(&mut self, i: usize, src: DevPtr, len: usize, q: Queue) -> Result<()> {
+        let b = self.dev.backend();
+        let slot = &mut self.slots[i];
+        slot.ready(b)?;
+        // SAFETY: `src` holds `len` bytes (the caller's contract); the slot holds at least
+        // `len` bytes and stays ours, untouched, until the event `mark` records is reached.
+        unsafe { b.download_async(q, slot.ptr(), src, len)? };
+        self.dev.counters().copied_out(len);
+        slot.mark(b, q)
+    }
+
+    /// Waits for slot `i`'s download and copies its first `dst.len()` bytes out.
+    fn receive(&mut self, i: usize, dst: &mut [u8]) -> Result<()> {
+        let b = self.dev.backend();
+        let slot = &mut self.slots[i];
+        slot.ready(b)?;
+        // SAFETY: the slot's DMA is complete; it holds at least `dst.len()` initialised bytes.
+        let buf = unsafe { std::slice::from_raw_parts(slot.ptr(), dst.len()) };
+        copy::copy(dst, buf);
+        Ok(())
+    }
+
+    /// The transfer completed normally: its slots may be released (DMAs still pending on
+    /// them are covered by each slot's own event).
+    fn finish(mut self) {
+        self.done = true;
+    }
+}
+
+impl<B: Backend> Drop for InFlight<'_, '_, B> {
+    fn drop(&mut self) {
+        if self.done {
+            return;
+        }
+        let b = self.dev.backend();
+        let mut leaked = false;
+        for s in self.slots.iter_mut() {
+            if s.ready(b).is_err() {
+                leaked = true;
+            }
+        }
+        if leaked {
+            // A DMA may still use these slots: never hand them out again.
+            let lost = std::mem::take(self.slots);
+            log::error!(
+                "gpublas: leaking {} staging slot(s) whose DMA could not be waited for",
+                lost.len()
+            );
+            std::mem::forget(lost);
+        }
+    }
+}
