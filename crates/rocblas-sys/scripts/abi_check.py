@@ -5,7 +5,8 @@ Usage: abi_check.py --crate CRATE_DIR --artifacts ARTIFACTS_DIR [--keep DIR]
 
 ARTIFACTS_DIR is what fetch-rocm.sh made (include/ and lib/). Three checks, each fatal:
 
-(a) every function declared in a `dyn_api!` table of src/hip.rs / src/rocblas.rs is exported
+(a) every function declared in a `dyn_api!` table of src/hip.rs / src/rocblas.rs and
+    src/rocblas/*.rs is exported
     by the real libamdhip64.so.6 / librocblas.so.4 (`nm -D --defined-only`);
 (b) for every such function, a C file assigns the header's function to a pointer whose type is
     translated mechanically from the Rust declaration, e.g.
@@ -272,9 +273,12 @@ def main():
     libs = os.path.join(opts.artifacts, "lib")
 
     types = Types(os.path.join(src, "types.rs"))
+    rocblas_files = [os.path.join(src, "rocblas.rs")] + sorted(
+        os.path.join(src, "rocblas", f) for f in os.listdir(os.path.join(src, "rocblas"))
+        if f.endswith(".rs"))
     tables = [
         ("libamdhip64.so.6", parse_tables(os.path.join(src, "hip.rs"))),
-        ("librocblas.so.4", parse_tables(os.path.join(src, "rocblas.rs"))),
+        ("librocblas.so.4", [fn for path in rocblas_files for fn in parse_tables(path)]),
     ]
 
     # (a) exported symbols
