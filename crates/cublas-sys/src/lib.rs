@@ -358,21 +358,28 @@ mod tests {
         );
     }
 
-    /// Needs `GPUBLAS_CUBLAS_PATH` set to a real `libcublas.so.13` (e.g. from NVIDIA's
-    /// `nvidia-cublas` wheel); no GPU is needed to resolve the symbols.
+    /// Whatever this machine has: without cuBLAS every table reports the variable to set; with
+    /// a real cuBLAS 12 or 13 (e.g. `GPUBLAS_CUBLAS_PATH` pointing at the `nvidia-cublas`
+    /// wheel's `libcublas.so.13`; no GPU is needed to resolve symbols) every table loads and has
+    /// the 64-bit-size entry points and gemvStridedBatched.
     #[test]
-    #[ignore = "needs GPUBLAS_CUBLAS_PATH pointing at a real libcublas"]
-    fn real_cublas_resolves_every_table() {
-        let l1 = cublas_level1().unwrap_or_else(|e| panic!("{e}"));
-        let l3 = cublas_level3().unwrap_or_else(|e| panic!("{e}"));
-        let ext = cublas_extensions().unwrap_or_else(|e| panic!("{e}"));
+    fn loaded_tables_match_the_library_version() {
+        let (l1, l3, ext) = match (cublas_level1(), cublas_level3(), cublas_extensions()) {
+            (Ok(l1), Ok(l3), Ok(ext)) => (l1, l3, ext),
+            (Err(e), Err(_), Err(_)) => {
+                assert!(e.to_string().contains("GPUBLAS_CUBLAS_PATH"), "{e}");
+                return;
+            }
+            _ => panic!("cuBLAS tables disagree about loading"),
+        };
         cublas_level2().unwrap_or_else(|e| panic!("{e}"));
         cublas_triangular().unwrap_or_else(|e| panic!("{e}"));
         cublas_xt().unwrap_or_else(|e| panic!("{e}"));
-        // cuBLAS 12+ has the 64-bit-size API and gemvStridedBatched.
-        assert!(l1.cublasSaxpy_v2_64.is_some());
-        assert!(l3.cublasSgemm_v2_64.is_some() && l3.cublasGemmEx_64.is_some());
-        assert!(ext.cublasDgemvStridedBatched.is_some());
+        if [".so.12", ".so.13"].iter().any(|v| l1.path.contains(v)) {
+            assert!(l1.cublasSaxpy_v2_64.is_some(), "{}", l1.path);
+            assert!(l3.cublasSgemm_v2_64.is_some() && l3.cublasGemmEx_64.is_some());
+            assert!(ext.cublasDgemvStridedBatched.is_some());
+        }
     }
 
     #[test]
