@@ -34,9 +34,10 @@
 //! [`RocblasLevel2`], [`RocblasTriangular`], [`RocblasLevel3`] and [`RocblasExtensions`]
 //! ([`rocblas_level1()`] and friends). A symbol absent from rocBLAS 3.0 / HIP 5.x (the oldest
 //! sonames the loaders accept) is an `Option`: the ILP64 `_64` entry points, the math mode, the
-//! memory-pool functions and `hipLaunchHostFunc`. Compiled against the ROCm 5.5 rocBLAS and HIP
-//! 5.7 headers, every other declaration matches except `rocblas_<t>trmm`, whose signature changed
-//! in rocBLAS 4.0: it is an `Option` cleared for older libraries (see
+//! memory-pool functions and `hipLaunchHostFunc`. `scripts/check-oldest.sh` compiles the tables
+//! against the oldest ROCm headers Debian packages (rocBLAS 5.5.1, HIP 5.7.1): every required
+//! declaration matches, every function they lack is optional, and `rocblas_<t>trmm`, whose
+//! signature changed in rocBLAS 4.0, is an `Option` cleared for older libraries (see
 //! [`RocblasLevel3::forget_trmm_unless`]).
 //!
 //! # Regenerating
@@ -45,6 +46,7 @@
 //! crates/rocblas-sys/scripts/fetch-rocm.sh .vendor/rocm   # Debian sid's ROCm packages
 //! crates/rocblas-sys/scripts/regenerate.sh .vendor/rocm   # bindgen -> src/types.rs
 //! crates/rocblas-sys/scripts/check-abi.sh .vendor/rocm    # prove the tables match
+//! crates/rocblas-sys/scripts/check-oldest.sh              # and the oldest ROCm's headers
 //! ```
 //!
 //! # Loading
