@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates src/types.rs from the real CUDA runtime and cuBLAS headers, then checks that the
-# hand-written function tables in src/cudart.rs and src/cublas.rs match the headers (names,
+# hand-written function tables in src/cudart.rs, src/cublas.rs and src/cublas/*.rs match the headers (names,
 # parameter types and return types) and the symbols the shared libraries really export.
 #
 # Needs: python3 with pip, bindgen-cli (`cargo install bindgen-cli`), libclang (e.g. the
@@ -52,13 +52,15 @@ WRAPPER="$VENDOR/wrapper.h"
 cat >"$WRAPPER" <<'H'
 #include <cuda_runtime_api.h>
 #include <cublas_api.h>
+#include <cublasXt.h>
 H
 
 TYPES=(
     cudaError_t cudaMemcpyKind cudaDeviceAttr cudaDataType_t cudaDataType
-    cudaStream_t cudaEvent_t cudaMemPool_t cuComplex cuDoubleComplex
+    cudaStream_t cudaEvent_t cudaMemPool_t cudaMemPoolAttr cudaHostFn_t cuComplex cuDoubleComplex
     cublasStatus_t cublasOperation_t cublasFillMode_t cublasSideMode_t cublasDiagType_t
     cublasPointerMode_t cublasMath_t cublasComputeType_t cublasGemmAlgo_t cublasHandle_t
+    cublasXtHandle_t cublasXtPinnedMemMode_t
 )
 VARS='CUDART_VERSION|CUBLAS_VER_(MAJOR|MINOR|PATCH|BUILD)|cudaHostRegister(Default|Portable|Mapped|IoMemory|ReadOnly)|cudaHostAlloc(Default|Portable|Mapped|WriteCombined)|cudaStream(Default|NonBlocking)|cudaEvent(Default|BlockingSync|DisableTiming|Interprocess)'
 type_args=()
@@ -92,8 +94,9 @@ else
     cp "$OUT_TYPES" "$CRATE_DIR/src/types.rs"
 fi
 
-# Every function of the two tables, as declared by the headers.
-names="$(python3 "$CRATE_DIR/tools/check_tables.py" names "$CRATE_DIR/src/cudart.rs" "$CRATE_DIR/src/cublas.rs")"
+# Every function of the tables, as declared by the headers.
+CUBLAS_TABLES=("$CRATE_DIR/src/cublas.rs" "$CRATE_DIR"/src/cublas/*.rs)
+names="$(python3 "$CRATE_DIR/tools/check_tables.py" names "$CRATE_DIR/src/cudart.rs" "${CUBLAS_TABLES[@]}")"
 fn_regex="^($(echo "$names" | paste -sd'|'))\$"
 bindgen "$WRAPPER" \
     --no-layout-tests --no-doc-comments --use-core --no-prepend-enum-name \
@@ -103,4 +106,5 @@ bindgen "$WRAPPER" \
 nm -D --defined-only "$LIB/libcudart.so.13" | awk '{print $3}' | sed 's/@.*//' >"$VENDOR/cudart.syms"
 nm -D --defined-only "$LIB/libcublas.so.13" | awk '{print $3}' | sed 's/@.*//' >"$VENDOR/cublas.syms"
 python3 "$CRATE_DIR/tools/check_tables.py" check "$VENDOR/functions.rs" \
-    "$CRATE_DIR/src/cudart.rs=$VENDOR/cudart.syms" "$CRATE_DIR/src/cublas.rs=$VENDOR/cublas.syms"
+    "$CRATE_DIR/src/cudart.rs=$VENDOR/cudart.syms" \
+    "${CUBLAS_TABLES[@]/%/=$VENDOR/cublas.syms}"

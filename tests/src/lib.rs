@@ -32,8 +32,18 @@ pub use rand_chacha::ChaCha8Rng;
 
 mod layout;
 mod reference;
+mod reference_l1x;
+mod reference_l2;
+mod reference_l2_update;
+mod reference_l3;
+mod storage;
 pub use layout::*;
 pub use reference::*;
+pub use reference_l1x::*;
+pub use reference_l2::*;
+pub use reference_l2_update::*;
+pub use reference_l3::*;
+pub use storage::*;
 
 // ---------------------------------------------------------------------------------------------
 // Device

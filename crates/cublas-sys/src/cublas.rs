@@ -2,6 +2,12 @@
 //!
 //! Most level-1/2/3 routines are exported with a `_v2` suffix (the names `cublas_v2.h` maps
 //! the plain names to); the `gemmStridedBatched`, `GemmEx` and math-mode functions have none.
+//!
+//! [`Cublas`] holds the handle functions and the routines gpublas has used from the start; the
+//! rest of cuBLAS is split by concern into tables of its own, each loaded on first use from the
+//! same library ([`crate::cublas_level1`], [`crate::cublas_level2`], [`crate::cublas_triangular`],
+//! [`crate::cublas_level3`], [`crate::cublas_extensions`], [`crate::cublas_xt`]), so a routine
+//! missing from one table never stops another from loading.
 
 // The C functions' own names are kept (also as the loader's local bindings).
 #![allow(non_snake_case)]
@@ -11,6 +17,20 @@ use core::ffi::{c_char, c_int, c_longlong, c_void};
 use gpublas_dynload::dyn_api;
 
 use crate::types::*;
+
+mod extensions;
+mod level1;
+mod level2;
+mod level3;
+mod triangular;
+mod xt;
+
+pub use extensions::CublasExtensions;
+pub use level1::CublasLevel1;
+pub use level2::CublasLevel2;
+pub use level3::CublasLevel3;
+pub use triangular::CublasTriangular;
+pub use xt::CublasXt;
 
 dyn_api! {
     /// Function table of cuBLAS, loaded from `libcublas` by [`crate::cublas`] or

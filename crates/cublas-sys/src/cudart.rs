@@ -32,6 +32,7 @@ dyn_api! {
             fn cudaFree(devPtr: *mut c_void) -> cudaError_t;
             fn cudaMallocHost(ptr: *mut *mut c_void, size: usize) -> cudaError_t;
             fn cudaFreeHost(ptr: *mut c_void) -> cudaError_t;
+            fn cudaHostAlloc(pHost: *mut *mut c_void, size: usize, flags: c_uint) -> cudaError_t;
             fn cudaHostRegister(ptr: *mut c_void, size: usize, flags: c_uint) -> cudaError_t;
             fn cudaHostUnregister(ptr: *mut c_void) -> cudaError_t;
             fn cudaMemcpy(
@@ -47,6 +48,10 @@ dyn_api! {
                 kind: cudaMemcpyKind,
                 stream: cudaStream_t,
             ) -> cudaError_t;
+            fn cudaMemcpy2DAsync(
+                dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize,
+                height: usize, kind: cudaMemcpyKind, stream: cudaStream_t,
+            ) -> cudaError_t;
             fn cudaMemsetAsync(
                 devPtr: *mut c_void,
                 value: c_int,
@@ -57,21 +62,32 @@ dyn_api! {
             fn cudaStreamCreateWithFlags(pStream: *mut cudaStream_t, flags: c_uint) -> cudaError_t;
             fn cudaStreamDestroy(stream: cudaStream_t) -> cudaError_t;
             fn cudaStreamSynchronize(stream: cudaStream_t) -> cudaError_t;
+            fn cudaStreamWaitEvent(
+                stream: cudaStream_t, event: cudaEvent_t, flags: c_uint,
+            ) -> cudaError_t;
+            fn cudaLaunchHostFunc(
+                stream: cudaStream_t, fn_: cudaHostFn_t, userData: *mut c_void,
+            ) -> cudaError_t;
             fn cudaEventCreateWithFlags(event: *mut cudaEvent_t, flags: c_uint) -> cudaError_t;
             fn cudaEventRecord(event: cudaEvent_t, stream: cudaStream_t) -> cudaError_t;
             fn cudaEventSynchronize(event: cudaEvent_t) -> cudaError_t;
             fn cudaEventQuery(event: cudaEvent_t) -> cudaError_t;
-            fn cudaStreamWaitEvent(
-                stream: cudaStream_t,
-                event: cudaEvent_t,
-                flags: c_uint,
-            ) -> cudaError_t;
             fn cudaEventElapsedTime(
                 ms: *mut f32,
                 start: cudaEvent_t,
                 end: cudaEvent_t,
             ) -> cudaError_t;
             fn cudaEventDestroy(event: cudaEvent_t) -> cudaError_t;
+            // Peer access between the GPUs of one node
+            fn cudaDeviceCanAccessPeer(
+                canAccessPeer: *mut c_int, device: c_int, peerDevice: c_int,
+            ) -> cudaError_t;
+            fn cudaDeviceEnablePeerAccess(peerDevice: c_int, flags: c_uint) -> cudaError_t;
+            fn cudaDeviceDisablePeerAccess(peerDevice: c_int) -> cudaError_t;
+            fn cudaMemcpyPeerAsync(
+                dst: *mut c_void, dstDevice: c_int, src: *const c_void, srcDevice: c_int,
+                count: usize, stream: cudaStream_t,
+            ) -> cudaError_t;
             // Errors
             fn cudaGetErrorString(error: cudaError_t) -> *const c_char;
             fn cudaGetErrorName(error: cudaError_t) -> *const c_char;
@@ -94,6 +110,17 @@ dyn_api! {
                 hStream: cudaStream_t,
             ) -> cudaError_t;
             fn cudaFreeAsync(devPtr: *mut c_void, hStream: cudaStream_t) -> cudaError_t;
+            // Stream-ordered memory pools (CUDA 11.2 and newer): limits, usage, trimming.
+            fn cudaDeviceGetDefaultMemPool(
+                memPool: *mut cudaMemPool_t, device: c_int,
+            ) -> cudaError_t;
+            fn cudaMemPoolSetAttribute(
+                memPool: cudaMemPool_t, attr: cudaMemPoolAttr, value: *mut c_void,
+            ) -> cudaError_t;
+            fn cudaMemPoolGetAttribute(
+                memPool: cudaMemPool_t, attr: cudaMemPoolAttr, value: *mut c_void,
+            ) -> cudaError_t;
+            fn cudaMemPoolTrimTo(memPool: cudaMemPool_t, minBytesToKeep: usize) -> cudaError_t;
         }
     }
 }

@@ -189,6 +189,8 @@ pub const cudaMemcpyDeviceToHost: cudaMemcpyKind = 2;
 pub const cudaMemcpyDeviceToDevice: cudaMemcpyKind = 3;
 pub const cudaMemcpyDefault: cudaMemcpyKind = 4;
 pub type cudaMemcpyKind = core::ffi::c_uint;
+pub type cudaHostFn_t =
+    ::core::option::Option<unsafe extern "C" fn(userData: *mut core::ffi::c_void)>;
 pub const cudaDevAttrMaxThreadsPerBlock: cudaDeviceAttr = 1;
 pub const cudaDevAttrMaxBlockDimX: cudaDeviceAttr = 2;
 pub const cudaDevAttrMaxBlockDimY: cudaDeviceAttr = 3;
@@ -334,6 +336,22 @@ pub const cudaDevAttrLocalityDomainMultiprocessorCount: cudaDeviceAttr = 157;
 pub const cudaDevAttrTensorMapLargeTensorMinSize: cudaDeviceAttr = 160;
 pub const cudaDevAttrMax: cudaDeviceAttr = 161;
 pub type cudaDeviceAttr = core::ffi::c_uint;
+pub const cudaMemPoolReuseFollowEventDependencies: cudaMemPoolAttr = 1;
+pub const cudaMemPoolReuseAllowOpportunistic: cudaMemPoolAttr = 2;
+pub const cudaMemPoolReuseAllowInternalDependencies: cudaMemPoolAttr = 3;
+pub const cudaMemPoolAttrReleaseThreshold: cudaMemPoolAttr = 4;
+pub const cudaMemPoolAttrReservedMemCurrent: cudaMemPoolAttr = 5;
+pub const cudaMemPoolAttrReservedMemHigh: cudaMemPoolAttr = 6;
+pub const cudaMemPoolAttrUsedMemCurrent: cudaMemPoolAttr = 7;
+pub const cudaMemPoolAttrUsedMemHigh: cudaMemPoolAttr = 8;
+pub const cudaMemPoolAttrAllocationType: cudaMemPoolAttr = 9;
+pub const cudaMemPoolAttrExportHandleTypes: cudaMemPoolAttr = 10;
+pub const cudaMemPoolAttrLocationId: cudaMemPoolAttr = 11;
+pub const cudaMemPoolAttrLocationType: cudaMemPoolAttr = 12;
+pub const cudaMemPoolAttrMaxPoolSize: cudaMemPoolAttr = 13;
+pub const cudaMemPoolAttrHwDecompressEnabled: cudaMemPoolAttr = 14;
+pub const cudaMemPoolAttrLocalityDomainId: cudaMemPoolAttr = 15;
+pub type cudaMemPoolAttr = core::ffi::c_uint;
 pub use self::cudaError as cudaError_t;
 #[repr(C)]
 #[derive(Debug)]
@@ -498,3 +516,12 @@ pub struct cublasContext {
     _unused: [u8; 0],
 }
 pub type cublasHandle_t = *mut cublasContext;
+#[repr(C)]
+#[derive(Debug)]
+pub struct cublasXtContext {
+    _unused: [u8; 0],
+}
+pub type cublasXtHandle_t = *mut cublasXtContext;
+pub const CUBLASXT_PINNING_DISABLED: cublasXtPinnedMemMode_t = 0;
+pub const CUBLASXT_PINNING_ENABLED: cublasXtPinnedMemMode_t = 1;
+pub type cublasXtPinnedMemMode_t = core::ffi::c_uint;

@@ -2,10 +2,12 @@
 """Checks rocblas-sys's Rust declarations against the real ROCm headers and shared objects.
 
 Usage: abi_check.py --crate CRATE_DIR --artifacts ARTIFACTS_DIR [--keep DIR]
+       abi_check.py --crate CRATE_DIR --oldest OLDEST_DIR
 
 ARTIFACTS_DIR is what fetch-rocm.sh made (include/ and lib/). Three checks, each fatal:
 
-(a) every function declared in a `dyn_api!` table of src/hip.rs / src/rocblas.rs is exported
+(a) every function declared in a `dyn_api!` table of src/hip.rs / src/rocblas.rs and
+    src/rocblas/*.rs is exported
     by the real libamdhip64.so.6 / librocblas.so.4 (`nm -D --defined-only`);
 (b) for every such function, a C file assigns the header's function to a pointer whose type is
     translated mechanically from the Rust declaration, e.g.
@@ -15,6 +17,12 @@ ARTIFACTS_DIR is what fetch-rocm.sh made (include/ and lib/). Three checks, each
 (c) every `pub const`, integer/pointer `pub type` and `#[repr(C)]` struct of src/types.rs is
     `_Static_assert`ed against the headers: values, exact C types (via _Generic), and struct
     size, alignment, field offsets and field types.
+
+With --oldest (check-oldest.sh), OLDEST_DIR/include holds the headers of the oldest ROCm the
+loaders accept, and the check is instead: every required function is declared there with the
+same signature (compiled as in (b)); a function those headers lack must be optional; a function
+in ABI_CHANGED must be optional and must still fail to compile against them (so the load-time
+guard for it stays needed, and is dropped once it is not).
 """
 
 import argparse
@@ -44,6 +52,12 @@ HEADERS = """\
 #include <hip/hip_runtime_api.h>
 #include <rocblas/rocblas.h>
 """
+
+
+# Declared by the oldest supported headers with another signature under the same name: rocBLAS
+# 4.0 made trmm out-of-place. Each is optional, and cleared at load time for older libraries
+# (RocblasLevel3::forget_trmm_unless).
+ABI_CHANGED = {f"rocblas_{t}trmm" for t in "sdcz"}
 
 
 def fail(msg):
@@ -100,6 +114,21 @@ def parse_tables(path):
     if not fns:
         fail(f"{path}: no dyn_api! functions found")
     return fns
+
+
+def optional_names(path):
+    """Names of the functions in the `optional { ... }` sections of the file's tables."""
+    src = strip_comments(open(path).read())
+    src = re.sub(r"#\[[^\]]*\]", "", src)
+    names = set()
+    for body in macro_bodies(src):
+        for m in re.finditer(r"\boptional\s*\{", body):
+            depth, i = 1, m.end()
+            while depth:
+                depth += {"{": 1, "}": -1}.get(body[i], 0)
+                i += 1
+            names.update(name for name, _, _ in FN_RE.findall(body[m.end():i - 1]))
+    return names
 
 
 class Types:
@@ -261,20 +290,76 @@ def check_c(work, tables, types, include, n_fns):
           f"{n_consts} constants: OK")
 
 
+def declared_functions(include):
+    """Every identifier the headers declare or call like a function (after preprocessing)."""
+    cmd = ["gcc", "-std=c11", "-E", "-D__HIP_PLATFORM_AMD__", f"-I{include}", "-x", "c", "-"]
+    r = subprocess.run(cmd, input=HEADERS, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.stderr.write(r.stderr[-5000:])
+        fail(f"the oldest headers do not preprocess (command: {' '.join(cmd)})")
+    return set(re.findall(r"\b(\w+)\s*\(", r.stdout))
+
+
+def check_oldest(files, types, include):
+    """The --oldest check (see the module docs)."""
+    declared = declared_functions(include)
+    same, changed, newer = [], [], []
+    for path in files:
+        optional = optional_names(path)
+        for fn in parse_tables(path):
+            name = fn[0]
+            if name in ABI_CHANGED:
+                if name not in optional or name not in declared:
+                    fail(f"{name} is in ABI_CHANGED, so it must be optional and declared")
+                changed.append(fn)
+            elif name in declared:
+                same.append(fn)
+            elif name in optional:
+                newer.append(name)
+            else:
+                fail(f"required {name} is not declared by the oldest headers: make it optional")
+    with tempfile.TemporaryDirectory(prefix="rocblas-sys-oldest-") as work:
+        path = os.path.join(work, "signatures.c")
+        with open(path, "w") as f:
+            f.write(gen_signatures([("oldest", same)], types))
+        compile_c(path, include, "oldest signatures")
+        for fn in changed:
+            path = os.path.join(work, f"{fn[0]}.c")
+            with open(path, "w") as f:
+                f.write(gen_signatures([("changed", [fn])], types))
+            cmd = ["gcc", "-std=c11", "-D__HIP_PLATFORM_AMD__", f"-I{include}", "-Werror",
+                   "-c", path, "-o", os.devnull]
+            if subprocess.run(cmd, capture_output=True).returncode == 0:
+                fail(f"{fn[0]} now matches the oldest headers: drop it from ABI_CHANGED")
+    print(f"rocblas-sys oldest-ROCm check: {len(same)} functions declared with the same "
+          f"signature, {len(changed)} with another one (optional, cleared at load time), "
+          f"{len(newer)} newer ones (all optional): OK")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--crate", required=True)
-    ap.add_argument("--artifacts", required=True)
+    ap.add_argument("--artifacts")
+    ap.add_argument("--oldest", help="check against the oldest supported headers instead")
     ap.add_argument("--keep", help="write the generated C files here")
     opts = ap.parse_args()
     src = os.path.join(opts.crate, "src")
-    include = os.path.join(opts.artifacts, "include")
-    libs = os.path.join(opts.artifacts, "lib")
 
     types = Types(os.path.join(src, "types.rs"))
+    rocblas_files = [os.path.join(src, "rocblas.rs")] + sorted(
+        os.path.join(src, "rocblas", f) for f in os.listdir(os.path.join(src, "rocblas"))
+        if f.endswith(".rs"))
+    if opts.oldest:
+        check_oldest([os.path.join(src, "hip.rs")] + rocblas_files, types,
+                     os.path.join(opts.oldest, "include"))
+        return
+    if not opts.artifacts:
+        fail("--artifacts is required")
+    include = os.path.join(opts.artifacts, "include")
+    libs = os.path.join(opts.artifacts, "lib")
     tables = [
         ("libamdhip64.so.6", parse_tables(os.path.join(src, "hip.rs"))),
-        ("librocblas.so.4", parse_tables(os.path.join(src, "rocblas.rs"))),
+        ("librocblas.so.4", [fn for path in rocblas_files for fn in parse_tables(path)]),
     ]
 
     # (a) exported symbols

@@ -10,7 +10,9 @@
 #                                                  gigabytes of GPU kernel files are skipped)
 #   DEST/VERSIONS                                  the package versions used
 # Idempotent: a package already extracted is not fetched again. Set ROCM_DEBIAN_MIRROR to use
-# another Debian mirror.
+# another Debian mirror. ROCM_DEBIAN_SUITE picks another suite (default sid) and
+# ROCM_HEADERS_ONLY=1 fetches only the -dev packages (check-oldest.sh uses both for the oldest
+# ROCm the loaders accept).
 set -euo pipefail
 
 dest=${1:?usage: fetch-rocm.sh DEST}
@@ -26,9 +28,11 @@ mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$debs" "$ro
 # the runtime packages (only the .so files are extracted).
 dev_pkgs=(libamdhip64-dev librocblas-dev)
 lib_pkgs=(libamdhip64-6 librocblas4)
+[[ ${ROCM_HEADERS_ONLY:-0} == 1 ]] && lib_pkgs=()
+suite=${ROCM_DEBIAN_SUITE:-sid}
 mirror=${ROCM_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
-echo "deb $mirror sid main" > "$apt_dir/sources.list"
+echo "deb $mirror $suite main" > "$apt_dir/sources.list"
 apt_opts=(
     -o "Dir::Etc::SourceList=$apt_dir/sources.list"
     -o "Dir::Etc::SourceParts=/dev/null"
@@ -46,7 +50,7 @@ fetch_deb() { # PKG -> path of the downloaded .deb
     local pkg=$1
     if ! compgen -G "$debs/${pkg}_*.deb" > /dev/null; then
         if [[ ! -e $apt_dir/updated ]]; then
-            echo "fetch-rocm: updating sid package lists" >&2
+            echo "fetch-rocm: updating $suite package lists" >&2
             apt-get "${apt_opts[@]}" -qq update >&2
             touch "$apt_dir/updated"
         fi
@@ -56,7 +60,7 @@ fetch_deb() { # PKG -> path of the downloaded .deb
     ls "$debs"/"${pkg}"_*.deb | sort -V | tail -n1
 }
 
-for pkg in "${dev_pkgs[@]}" "${lib_pkgs[@]}"; do
+for pkg in "${dev_pkgs[@]}" "${lib_pkgs[@]+"${lib_pkgs[@]}"}"; do
     stamp="$dest/.done-$pkg"
     [[ -e $stamp ]] && continue
     deb=$(fetch_deb "$pkg")
@@ -92,6 +96,6 @@ for f in "$root"/usr/lib/x86_64-linux-gnu/lib{rocblas,amdhip64}.so*; do
     fi
 done
 
-cat "$dest"/.done-{libamdhip64-dev,librocblas-dev,libamdhip64-6,librocblas4} > "$dest/VERSIONS"
+for pkg in "${dev_pkgs[@]}" "${lib_pkgs[@]+"${lib_pkgs[@]}"}"; do cat "$dest/.done-$pkg"; done > "$dest/VERSIONS"
 echo "fetch-rocm: ROCm artifacts ready in $dest:"
 sed 's/^/  /' "$dest/VERSIONS"

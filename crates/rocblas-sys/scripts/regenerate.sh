@@ -27,15 +27,17 @@ versions=$(sed 's/^/  /' "$art/VERSIONS")
 
 types=(
     hipError_t hipMemcpyKind hipStream_t hipEvent_t hipDeviceAttribute_t hipDevice_t
+    hipMemPool_t hipMemPoolAttr hipHostFn_t
     rocblas_handle rocblas_status rocblas_operation rocblas_fill rocblas_side rocblas_diagonal
     rocblas_pointer_mode rocblas_atomics_mode rocblas_datatype rocblas_gemm_algo
     rocblas_gemm_flags rocblas_int rocblas_stride rocblas_float_complex rocblas_double_complex
-    rocblas_half rocblas_bfloat16
+    rocblas_half rocblas_bfloat16 rocblas_math_mode
 )
 vars=(
     hipStreamDefault hipStreamNonBlocking hipEventDefault hipEventBlockingSync
     hipEventDisableTiming hipHostMallocDefault hipHostMallocPortable hipHostMallocMapped
     hipHostMallocWriteCombined hipHostRegisterDefault hipHostRegisterPortable
+    hipHostRegisterMapped hipHostRegisterIoMemory hipHostRegisterReadOnly
 )
 allow=()
 for t in "${types[@]}"; do allow+=(--allowlist-type "$t"); done

@@ -68,6 +68,10 @@ dyn_api! {
                 kind: hipMemcpyKind,
                 stream: hipStream_t,
             ) -> hipError_t;
+            fn hipMemcpy2DAsync(
+                dst: *mut c_void, dpitch: usize, src: *const c_void, spitch: usize, width: usize,
+                height: usize, kind: hipMemcpyKind, stream: hipStream_t,
+            ) -> hipError_t;
             fn hipMemsetAsync(
                 dst: *mut c_void,
                 value: c_int,
@@ -78,14 +82,26 @@ dyn_api! {
             fn hipStreamCreateWithFlags(stream: *mut hipStream_t, flags: c_uint) -> hipError_t;
             fn hipStreamDestroy(stream: hipStream_t) -> hipError_t;
             fn hipStreamSynchronize(stream: hipStream_t) -> hipError_t;
+            fn hipStreamWaitEvent(
+                stream: hipStream_t, event: hipEvent_t, flags: c_uint,
+            ) -> hipError_t;
             // Events.
             fn hipEventCreateWithFlags(event: *mut hipEvent_t, flags: c_uint) -> hipError_t;
             fn hipEventRecord(event: hipEvent_t, stream: hipStream_t) -> hipError_t;
             fn hipEventSynchronize(event: hipEvent_t) -> hipError_t;
             fn hipEventQuery(event: hipEvent_t) -> hipError_t;
-            fn hipStreamWaitEvent(stream: hipStream_t, event: hipEvent_t, flags: c_uint) -> hipError_t;
             fn hipEventElapsedTime(ms: *mut f32, start: hipEvent_t, stop: hipEvent_t) -> hipError_t;
             fn hipEventDestroy(event: hipEvent_t) -> hipError_t;
+            // Peer access between the GPUs of one node.
+            fn hipDeviceCanAccessPeer(
+                canAccessPeer: *mut c_int, deviceId: c_int, peerDeviceId: c_int,
+            ) -> hipError_t;
+            fn hipDeviceEnablePeerAccess(peerDeviceId: c_int, flags: c_uint) -> hipError_t;
+            fn hipDeviceDisablePeerAccess(peerDeviceId: c_int) -> hipError_t;
+            fn hipMemcpyPeerAsync(
+                dst: *mut c_void, dstDeviceId: c_int, src: *const c_void, srcDevice: c_int,
+                sizeBytes: usize, stream: hipStream_t,
+            ) -> hipError_t;
             // Errors.
             fn hipGetErrorString(error: hipError_t) -> *const c_char;
             fn hipGetErrorName(error: hipError_t) -> *const c_char;
@@ -95,6 +111,19 @@ dyn_api! {
             // Stream-ordered allocation (HIP 5.1+; not every device supports memory pools).
             fn hipMallocAsync(dev_ptr: *mut *mut c_void, size: usize, stream: hipStream_t) -> hipError_t;
             fn hipFreeAsync(dev_ptr: *mut c_void, stream: hipStream_t) -> hipError_t;
+            // Host callbacks in stream order (HIP 5.x; optional like the pools).
+            fn hipLaunchHostFunc(
+                stream: hipStream_t, fn_: hipHostFn_t, userData: *mut c_void,
+            ) -> hipError_t;
+            // Stream-ordered memory pools (HIP 5.2+): limits, usage, trimming.
+            fn hipDeviceGetDefaultMemPool(mem_pool: *mut hipMemPool_t, device: c_int) -> hipError_t;
+            fn hipMemPoolSetAttribute(
+                mem_pool: hipMemPool_t, attr: hipMemPoolAttr, value: *mut c_void,
+            ) -> hipError_t;
+            fn hipMemPoolGetAttribute(
+                mem_pool: hipMemPool_t, attr: hipMemPoolAttr, value: *mut c_void,
+            ) -> hipError_t;
+            fn hipMemPoolTrimTo(mem_pool: hipMemPool_t, min_bytes_to_hold: usize) -> hipError_t;
         }
     }
 }

@@ -29,12 +29,24 @@
 //! These bindings have been checked against those headers and libraries only: **they have never
 //! been run on AMD hardware.**
 //!
+//! Besides [`Rocblas`] (handles and the routines gpublas started with), rocBLAS's routines are
+//! split by concern into tables loaded from the same library on first use: [`RocblasLevel1`],
+//! [`RocblasLevel2`], [`RocblasTriangular`], [`RocblasLevel3`] and [`RocblasExtensions`]
+//! ([`rocblas_level1()`] and friends). A symbol absent from rocBLAS 3.0 / HIP 5.x (the oldest
+//! sonames the loaders accept) is an `Option`: the ILP64 `_64` entry points, the math mode, the
+//! memory-pool functions and `hipLaunchHostFunc`. `scripts/check-oldest.sh` compiles the tables
+//! against the oldest ROCm headers Debian packages (rocBLAS 5.5.1, HIP 5.7.1): every required
+//! declaration matches, every function they lack is optional, and `rocblas_<t>trmm`, whose
+//! signature changed in rocBLAS 4.0, is an `Option` cleared for older libraries (see
+//! [`RocblasLevel3::forget_trmm_unless`]).
+//!
 //! # Regenerating
 //!
 //! ```text
 //! crates/rocblas-sys/scripts/fetch-rocm.sh .vendor/rocm   # Debian sid's ROCm packages
 //! crates/rocblas-sys/scripts/regenerate.sh .vendor/rocm   # bindgen -> src/types.rs
 //! crates/rocblas-sys/scripts/check-abi.sh .vendor/rocm    # prove the tables match
+//! crates/rocblas-sys/scripts/check-oldest.sh              # and the oldest ROCm's headers
 //! ```
 //!
 //! # Loading
@@ -71,7 +83,10 @@ pub mod hip;
 pub mod rocblas;
 
 pub use hip::{Hip, HIP};
-pub use rocblas::{Rocblas, ROCBLAS};
+pub use rocblas::{
+    Rocblas, RocblasExtensions, RocblasLevel1, RocblasLevel2, RocblasLevel3, RocblasTriangular,
+    ROCBLAS,
+};
 pub use types::*;
 
 /// The HIP runtime, loaded on first use; later calls return the same table or the same error.
@@ -90,6 +105,91 @@ pub fn rocblas() -> Result<&'static Rocblas, LoadError> {
         .get_or_init(|| Rocblas::load(&ROCBLAS))
         .as_ref()
         .map_err(Clone::clone)
+}
+
+/// Declares a lazily loaded rocBLAS table: `$name()` loads `$table` from [`ROCBLAS`] on first
+/// call and returns the same table (or the same error) afterwards.
+macro_rules! rocblas_table {
+    ($(#[$doc:meta])* $name:ident -> $table:ty $(, then $fix:expr)?) => {
+        $(#[$doc])*
+        pub fn $name() -> Result<&'static $table, LoadError> {
+            static LIB: OnceLock<Result<$table, LoadError>> = OnceLock::new();
+            LIB.get_or_init(|| {
+                #[allow(unused_mut)]
+                let mut table = <$table>::load(&ROCBLAS)?;
+                $($fix(&mut table);)?
+                Ok(table)
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+        }
+    };
+}
+
+rocblas_table! {
+    /// rocBLAS's level-1 additions ([`RocblasLevel1`]: rotations, mixed-precision dots, `_64`s).
+    rocblas_level1 -> RocblasLevel1
+}
+rocblas_table! {
+    /// rocBLAS's non-triangular level-2 routines ([`RocblasLevel2`]).
+    rocblas_level2 -> RocblasLevel2
+}
+rocblas_table! {
+    /// rocBLAS's triangular level-2 routines ([`RocblasTriangular`]).
+    rocblas_triangular -> RocblasTriangular
+}
+rocblas_table! {
+    /// rocBLAS's level-3 additions ([`RocblasLevel3`]). Its trmm entries are `None` unless the
+    /// library reports version 4 or newer (older ones export an in-place trmm under the same
+    /// name; see [`RocblasLevel3::forget_trmm_unless`]).
+    rocblas_level3 -> RocblasLevel3,
+    then |t: &mut RocblasLevel3| t.forget_trmm_unless(rocblas().ok().and_then(version))
+}
+rocblas_table! {
+    /// rocBLAS's extensions ([`RocblasExtensions`]: geam, dgmm, batched routines).
+    rocblas_extensions -> RocblasExtensions
+}
+
+/// The library's version `(major, minor, patch)`, parsed from `rocblas_get_version_string`
+/// (e.g. `"4.4.1.d3f1…"` gives `(4, 4, 1)`); `None` if it cannot be read or parsed.
+pub fn version(rb: &Rocblas) -> Option<(u32, u32, u32)> {
+    let mut len = 0usize;
+    // SAFETY: `len` is a valid out-pointer.
+    if unsafe { (rb.rocblas_get_version_string_size)(&mut len) } != rocblas_status_success {
+        return None;
+    }
+    let mut buf = vec![0u8; len.max(1)];
+    // SAFETY: `buf` has `buf.len()` writable bytes, the size the library asked for.
+    let status = unsafe { (rb.rocblas_get_version_string)(buf.as_mut_ptr().cast(), buf.len()) };
+    if status != rocblas_status_success {
+        return None;
+    }
+    let text = CStr::from_bytes_until_nul(&buf).ok()?.to_str().ok()?;
+    parse_version(text)
+}
+
+/// `(major, minor, patch)` from the leading `"M.m.p"` of a rocBLAS version string.
+fn parse_version(text: &str) -> Option<(u32, u32, u32)> {
+    let mut parts = text.trim().split(['.', '-', '+']);
+    let mut next = || parts.next()?.parse::<u32>().ok();
+    Some((next()?, next()?, next()?))
+}
+
+impl RocblasLevel3 {
+    /// Clears the trmm entries unless `version` (see [`version`]) is rocBLAS 4.0 or newer.
+    ///
+    /// rocBLAS 4.0 (ROCm 6.0) gave `rocblas_<t>trmm` the out-of-place signature these
+    /// declarations describe (`…, A, lda, B, ldb, C, ldc`); rocBLAS 3 exports an in-place
+    /// `rocblas_<t>trmm(…, A, lda, B, ldb)` under the same name, which must never be called
+    /// through this table. An unknown version counts as too old.
+    pub fn forget_trmm_unless(&mut self, version: Option<(u32, u32, u32)>) {
+        if !version.is_some_and(|(major, _, _)| major >= 4) {
+            self.rocblas_strmm = None;
+            self.rocblas_dtrmm = None;
+            self.rocblas_ctrmm = None;
+            self.rocblas_ztrmm = None;
+        }
+    }
 }
 
 /// Copies a C string the library returned, or `None` for a null pointer.
@@ -209,6 +309,55 @@ mod tests {
             _ => panic!("rocblas() changed its answer"),
         }
         assert_eq!(hip().is_ok(), hip().is_ok());
+    }
+
+    #[test]
+    fn rocblas_version_strings_parse() {
+        assert_eq!(parse_version("4.4.1.d3f1a2b"), Some((4, 4, 1)));
+        assert_eq!(parse_version("3.0.0-5.5.1"), Some((3, 0, 0)));
+        assert_eq!(parse_version("rocBLAS"), None);
+        assert_eq!(parse_version("4.4"), None);
+    }
+
+    #[test]
+    fn every_table_reports_a_missing_library_by_name() {
+        const VAR: &str = "GPUBLAS_ROCBLAS_SYS_TEST_MISSING_TABLES";
+        let path = "/nonexistent/gpublas-test/librocblas.so.4";
+        std::env::set_var(VAR, path);
+        let spec = LibSpec {
+            override_var: VAR,
+            ..ROCBLAS
+        };
+        let errors = [
+            RocblasLevel1::load(&spec).unwrap_err(),
+            RocblasLevel2::load(&spec).unwrap_err(),
+            RocblasTriangular::load(&spec).unwrap_err(),
+            RocblasLevel3::load(&spec).unwrap_err(),
+            RocblasExtensions::load(&spec).unwrap_err(),
+        ];
+        for err in errors {
+            assert_eq!(err.lib, "rocBLAS");
+            assert_eq!(err.tried, [path]);
+        }
+        let loaded = [
+            rocblas_level1().is_ok(),
+            rocblas_level2().is_ok(),
+            rocblas_triangular().is_ok(),
+            rocblas_level3().is_ok(),
+            rocblas_extensions().is_ok(),
+        ];
+        assert!(
+            loaded.iter().all(|&ok| ok == rocblas().is_ok()),
+            "{loaded:?}"
+        );
+    }
+
+    #[test]
+    fn new_header_constants() {
+        assert_eq!(hipMemPoolAttrReleaseThreshold, 4);
+        assert_eq!(hipMemPoolAttrUsedMemCurrent, 7);
+        assert_eq!(hipHostRegisterMapped, 2);
+        assert_eq!(rocblas_xf32_xdl_math_op, 1);
     }
 
     #[test]

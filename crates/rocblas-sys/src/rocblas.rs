@@ -11,6 +11,18 @@ use gpublas_dynload::{dyn_api, LibSpec};
 
 use crate::types::*;
 
+mod extensions;
+mod level1;
+mod level2;
+mod level3;
+mod triangular;
+
+pub use extensions::RocblasExtensions;
+pub use level1::RocblasLevel1;
+pub use level2::RocblasLevel2;
+pub use level3::RocblasLevel3;
+pub use triangular::RocblasTriangular;
+
 /// Where to find rocBLAS: `GPUBLAS_ROCBLAS_PATH`, else `$ROCM_PATH/{lib,lib64}`, else the
 /// system's search path; newest soname first.
 pub const ROCBLAS: LibSpec = LibSpec {

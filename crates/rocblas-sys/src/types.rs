@@ -18,6 +18,9 @@ pub const hipHostMallocMapped: u32 = 2;
 pub const hipHostMallocWriteCombined: u32 = 4;
 pub const hipHostRegisterDefault: u32 = 0;
 pub const hipHostRegisterPortable: u32 = 1;
+pub const hipHostRegisterMapped: u32 = 2;
+pub const hipHostRegisterIoMemory: u32 = 4;
+pub const hipHostRegisterReadOnly: u32 = 8;
 pub const hipSuccess: hipError_t = 0;
 pub const hipErrorInvalidValue: hipError_t = 1;
 pub const hipErrorOutOfMemory: hipError_t = 2;
@@ -231,10 +234,27 @@ pub struct ihipStream_t {
 pub type hipStream_t = *mut ihipStream_t;
 #[repr(C)]
 #[derive(Debug)]
+pub struct ihipMemPoolHandle_t {
+    _unused: [u8; 0],
+}
+pub type hipMemPool_t = *mut ihipMemPoolHandle_t;
+#[repr(C)]
+#[derive(Debug)]
 pub struct ihipEvent_t {
     _unused: [u8; 0],
 }
 pub type hipEvent_t = *mut ihipEvent_t;
+pub const hipMemPoolReuseFollowEventDependencies: hipMemPoolAttr = 1;
+pub const hipMemPoolReuseAllowOpportunistic: hipMemPoolAttr = 2;
+pub const hipMemPoolReuseAllowInternalDependencies: hipMemPoolAttr = 3;
+pub const hipMemPoolAttrReleaseThreshold: hipMemPoolAttr = 4;
+pub const hipMemPoolAttrReservedMemCurrent: hipMemPoolAttr = 5;
+pub const hipMemPoolAttrReservedMemHigh: hipMemPoolAttr = 6;
+pub const hipMemPoolAttrUsedMemCurrent: hipMemPoolAttr = 7;
+pub const hipMemPoolAttrUsedMemHigh: hipMemPoolAttr = 8;
+pub type hipMemPoolAttr = core::ffi::c_uint;
+pub type hipHostFn_t =
+    ::core::option::Option<unsafe extern "C" fn(userData: *mut core::ffi::c_void)>;
 #[repr(C)]
 #[derive(Debug, Copy, Clone, PartialEq, Eq)]
 pub struct rocblas_bfloat16 {
@@ -376,3 +396,7 @@ pub const rocblas_gemm_flags_fp16_alt_impl_rnz: rocblas_gemm_flags_ = 16;
 pub const rocblas_gemm_flags_stochastic_rounding: rocblas_gemm_flags_ = 32;
 pub type rocblas_gemm_flags_ = core::ffi::c_uint;
 pub use self::rocblas_gemm_flags_ as rocblas_gemm_flags;
+pub const rocblas_default_math: rocblas_math_mode_ = 0;
+pub const rocblas_xf32_xdl_math_op: rocblas_math_mode_ = 1;
+pub type rocblas_math_mode_ = core::ffi::c_uint;
+pub use self::rocblas_math_mode_ as rocblas_math_mode;
