@@ -34,6 +34,9 @@ struct Inner<B: Backend> {
     /// Page-locked staging slots of the transfer engine.
     staging: Staging,
     counters: Counters,
+    /// Tiled gemm: host bytes from which it is used, and the tile edge (0: automatic).
+    tile_from: AtomicUsize,
+    tile_edge: AtomicUsize,
 }
 
 impl<B: Backend> Drop for Inner<B> {
@@ -124,6 +127,8 @@ impl<B: Backend> Device<B> {
                 pool: Pool::new(if backend_async { DEFAULT_POOL_LIMIT } else { 0 }),
                 staging: Staging::new(),
                 counters: Counters::default(),
+                tile_from: AtomicUsize::new(crate::transfer::tiled::DEFAULT_TILE_FROM),
+                tile_edge: AtomicUsize::new(0),
             }),
         }
     }
@@ -205,6 +210,24 @@ impl<B: Backend> Device<B> {
         self.inner
             .staging
             .configure(&self.inner.backend, slot_bytes, max_slots);
+    }
+
+    /// Sets when gemm with host operands is tiled so transfers overlap computation: from
+    /// `from_bytes` of host data (A, B and C together; default 48 MiB), with tiles of
+    /// `edge × edge` elements (`None`: 1024 or 2048 by size). Only backends with asynchronous
+    /// transfers tile.
+    pub fn set_gemm_tiling(&self, from_bytes: usize, edge: Option<usize>) {
+        self.inner.tile_from.store(from_bytes, Ordering::Relaxed);
+        self.inner
+            .tile_edge
+            .store(edge.unwrap_or(0), Ordering::Relaxed);
+    }
+
+    pub(crate) fn tiling(&self) -> (usize, usize) {
+        (
+            self.inner.tile_from.load(Ordering::Relaxed),
+            self.inner.tile_edge.load(Ordering::Relaxed),
+        )
     }
 
     pub(crate) fn pool(&self) -> &Pool {
@@ -355,6 +378,8 @@ impl Device<Dynamic> {
                 // Tiny staging slots, so even small problems take the pipelined paths.
                 let dev = Device::new(Dynamic::Emulated(Emulated::asynchronous()));
                 dev.set_staging(4096, 4);
+                // And tiled gemm from any size, in tiles of 8: every gemm test runs through it.
+                dev.set_gemm_tiling(0, Some(8));
                 Ok(dev)
             }
             "cuda" => Self::try_cuda().map(Device::new),

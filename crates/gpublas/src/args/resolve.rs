@@ -8,6 +8,7 @@ use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::memory::{download_slice, upload_slice, Alloc, Lease};
 use crate::scalar::Scalar;
+use crate::transfer::tiled::{Operand, Output};
 
 /// Where a readable argument's elements are. Opaque; made by [`Input`](super::Input).
 pub struct Src<'a, T: Scalar, B: Backend>(pub(crate) SrcKind<'a, T, B>);
@@ -292,6 +293,52 @@ impl<T: Scalar, B: Backend> StoredMut<'_, T, B> {
                 scatter(&copy);
                 Ok(())
             }
+        }
+    }
+}
+
+impl<T: Scalar, B: Backend> Src<'_, T, B> {
+    /// The argument as an operand of the tiled engine: host bytes, or device memory of `dev`.
+    pub(crate) fn operand(
+        &self,
+        dev: &Device<B>,
+        routine: &'static str,
+        arg: &'static str,
+    ) -> Result<Operand<'_>> {
+        match &self.0 {
+            SrcKind::Host(s) => Ok(Operand::Host(bytemuck::cast_slice(s))),
+            SrcKind::Owned(v) => Ok(Operand::Host(bytemuck::cast_slice(v))),
+            SrcKind::Device { ptr, dev: own, .. } => {
+                check_device(own, dev, routine, arg)?;
+                Ok(Operand::Device(*ptr))
+            }
+        }
+    }
+}
+
+impl<T: Scalar, B: Backend> SrcMut<'_, T, B> {
+    /// The argument as the tiled engine's output: host bytes, or device memory of `dev`.
+    pub(crate) fn output(
+        &mut self,
+        dev: &Device<B>,
+        routine: &'static str,
+        arg: &'static str,
+    ) -> Result<Output<'_>> {
+        match &mut self.0 {
+            SrcMutKind::Host(s) => Ok(Output::Host(bytemuck::cast_slice_mut(s))),
+            SrcMutKind::Owned(v, _) => Ok(Output::Host(bytemuck::cast_slice_mut(v))),
+            SrcMutKind::Device { ptr, dev: own, .. } => {
+                check_device(own, dev, routine, arg)?;
+                Ok(Output::Device(*ptr))
+            }
+        }
+    }
+
+    /// After the tiled engine wrote the output: a copy the argument conversion made goes back
+    /// into the argument.
+    pub(crate) fn written(self) {
+        if let SrcMutKind::Owned(v, scatter) = self.0 {
+            scatter(&v);
         }
     }
 }

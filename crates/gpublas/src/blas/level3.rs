@@ -101,6 +101,11 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
+        let mut c = c;
+        if self.gemm_tiled(&p, alpha, (&a, lda), (&b, ldb), beta, (&mut c, ldc))? {
+            c.src.written();
+            return Ok(());
+        }
         let copy_in = !(beta.is_zero() && c.dense);
         let a_s = a.store(self, R, "a")?;
         let b_s = b.store(self, R, "b")?;
@@ -368,6 +373,52 @@ impl<B: Backend> Device<B> {
                 }
             },
         )
+    }
+
+    /// Runs a validated gemm through the tiled transfer engine when its host operands are
+    /// large enough for transfers and compute to overlap; `Ok(false)` when it did not.
+    #[allow(clippy::type_complexity)]
+    fn gemm_tiled<T: Scalar>(
+        &self,
+        p: &GemmPlan,
+        alpha: T,
+        (a, lda): (&MatDesc<'_, T, B>, usize),
+        (b, ldb): (&MatDesc<'_, T, B>, usize),
+        beta: T,
+        (c, ldc): (&mut MatDescMut<'_, T, B>, usize),
+    ) -> Result<bool>
+    where
+        B: Blas<T>,
+    {
+        const R: &str = "gemm";
+        if !self.backend().async_transfers() {
+            return Ok(false);
+        }
+        let (a_op, b_op) = (a.src.operand(self, R, "a")?, b.src.operand(self, R, "b")?);
+        let ((x, ldx), (y, ldy)) = if p.swap {
+            ((b_op, ldb), (a_op, lda))
+        } else {
+            ((a_op, lda), (b_op, ldb))
+        };
+        let g = crate::transfer::tiled::Gemm {
+            ta: p.ta,
+            tb: p.tb,
+            m: p.m,
+            n: p.n,
+            k: p.k,
+            alpha,
+            beta,
+            x,
+            ldx,
+            y,
+            ldy,
+            c: c.src.output(self, R, "c")?,
+            ldc,
+        };
+        if !g.worth_tiling(self) {
+            return Ok(false);
+        }
+        crate::transfer::tiled::run(self, g)
     }
 
     /// Shared validation and layout handling of `syrk` and `herk`.

@@ -94,7 +94,10 @@ unsafe impl Sync for Shared {}
 /// destinations must not overlap.
 fn copy_runs(dst: &mut [u8], src: &[u8], runs: &[(usize, usize, usize)]) {
     for &(to, from, len) in runs {
-        assert!(to + len <= dst.len() && from + len <= src.len(), "copy run out of range");
+        assert!(
+            to + len <= dst.len() && from + len <= src.len(),
+            "copy run out of range"
+        );
     }
     let total: usize = runs.iter().map(|r| r.2).sum();
     let (d, s) = (Shared(dst.as_mut_ptr()), src.as_ptr() as usize);
@@ -106,7 +109,9 @@ fn copy_runs(dst: &mut [u8], src: &[u8], runs: &[(usize, usize, usize)]) {
         unsafe { std::ptr::copy_nonoverlapping((s as *const u8).add(from), d.0.add(to), len) };
     };
     match pool() {
-        Some(p) if total >= 2 * PIECE && runs.len() > 1 => p.install(|| runs.par_iter().for_each(one)),
+        Some(p) if total >= 2 * PIECE && runs.len() > 1 => {
+            p.install(|| runs.par_iter().for_each(one))
+        }
         _ => runs.iter().for_each(one),
     }
 }
@@ -122,7 +127,11 @@ pub(crate) fn gather(dst: &mut [u8], src: &[u8], block: Block, e0: usize, e1: us
 
 /// Unpacks `src` (packed elements `[e0, e1)` of `block`) into the matrix `dst`.
 pub(crate) fn scatter(dst: &mut [u8], src: &[u8], block: Block, e0: usize, e1: usize) {
-    let runs: Vec<_> = block.runs(e0, e1).into_iter().map(|(p, m, l)| (m, p, l)).collect();
+    let runs: Vec<_> = block
+        .runs(e0, e1)
+        .into_iter()
+        .map(|(p, m, l)| (m, p, l))
+        .collect();
     if let [(to, from, len)] = runs[..] {
         return copy(&mut dst[to..to + len], &src[from..from + len]);
     }
@@ -138,7 +147,13 @@ mod tests {
         // A 7×5 matrix (ld 9) of u16 elements; the block is rows 2..6, columns 1..4.
         let (ld, cols, elem) = (9usize, 5usize, 2usize);
         let m: Vec<u8> = (0..ld * cols * elem).map(|i| (i % 251) as u8).collect();
-        let b = Block { elem, ld, r0: 2, c0: 1, rows: 4 };
+        let b = Block {
+            elem,
+            ld,
+            r0: 2,
+            c0: 1,
+            rows: 4,
+        };
         let n = 4 * 3;
         for (e0, e1) in [(0, n), (1, 7), (3, 4), (4, 12), (5, 5)] {
             let mut packed = vec![0u8; (e1 - e0) * elem];
@@ -146,7 +161,11 @@ mod tests {
             for e in e0..e1 {
                 let (i, j) = (e % 4, e / 4);
                 let at = ((1 + j) * ld + 2 + i) * elem;
-                assert_eq!(&packed[(e - e0) * elem..][..elem], &m[at..at + elem], "gather e={e}");
+                assert_eq!(
+                    &packed[(e - e0) * elem..][..elem],
+                    &m[at..at + elem],
+                    "gather e={e}"
+                );
             }
             let mut back = vec![0xAAu8; m.len()];
             scatter(&mut back, &packed, b, e0, e1);

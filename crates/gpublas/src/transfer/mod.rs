@@ -18,6 +18,7 @@
 pub(crate) mod copy;
 pub(crate) mod staging;
 mod stats;
+pub(crate) mod tiled;
 
 pub(crate) use stats::Counters;
 pub use stats::Stats;
@@ -128,14 +129,14 @@ fn with_slots<B: Backend>(
 /// A transfer's slots while DMAs may use them. If the transfer stops early (an error, a
 /// panic), dropping it waits for every DMA it started before the slots can be reused — or, if
 /// even that fails, leaks them rather than let a DMA touch memory that has a new owner.
-struct InFlight<'a, 'd, B: Backend> {
+pub(crate) struct InFlight<'a, 'd, B: Backend> {
     dev: &'d Device<B>,
     slots: &'a mut Vec<Slot>,
     done: bool,
 }
 
 impl<'a, 'd, B: Backend> InFlight<'a, 'd, B> {
-    fn new(dev: &'d Device<B>, slots: &'a mut Vec<Slot>) -> Self {
+    pub(crate) fn new(dev: &'d Device<B>, slots: &'a mut Vec<Slot>) -> Self {
         InFlight {
             dev,
             slots,
@@ -143,13 +144,18 @@ impl<'a, 'd, B: Backend> InFlight<'a, 'd, B> {
         }
     }
 
+    /// How many slots the transfer holds.
+    pub(crate) fn slot_count(&self) -> usize {
+        self.slots.len()
+    }
+
     /// The chunk size: the smallest slot's size.
-    fn chunk(&self) -> usize {
+    pub(crate) fn chunk(&self) -> usize {
         self.slots.iter().map(Slot::bytes).min().unwrap_or(0)
     }
 
     /// Makes `q` wait for everything enqueued on the compute queue so far.
-    fn wait_for_compute(&self, q: Queue) -> Result<()> {
+    pub(crate) fn wait_for_compute(&self, q: Queue) -> Result<()> {
         let (b, st) = (self.dev.backend(), self.dev.staging());
         let e = st.event(b)?;
         // SAFETY: `e` is a live event of this backend.
@@ -176,22 +182,35 @@ impl<'a, 'd, B: Backend> InFlight<'a, 'd, B> {
 
     /// Copies `src` into slot `i` and enqueues its upload to `dst` on `q`.
     fn send(&mut self, i: usize, dst: DevPtr, src: &[u8], q: Queue) -> Result<()> {
+        self.send_with(i, dst, src.len(), q, |buf| copy::copy(buf, src))
+    }
+
+    /// Fills the first `len` bytes of slot `i` with `fill` and enqueues their upload to `dst`
+    /// on `q`.
+    pub(crate) fn send_with(
+        &mut self,
+        i: usize,
+        dst: DevPtr,
+        len: usize,
+        q: Queue,
+        fill: impl FnOnce(&mut [u8]),
+    ) -> Result<()> {
         let b = self.dev.backend();
         let slot = &mut self.slots[i];
+        assert!(len <= slot.bytes(), "staging chunk larger than its slot");
         slot.ready(b)?;
-        // SAFETY: the slot is ours, its last DMA is complete, it holds `bytes() >= src.len()`
+        // SAFETY: the slot is ours, its last DMA is complete, it holds `bytes() >= len`
         // initialised bytes, and nothing else touches them until we enqueue the upload.
-        let buf = unsafe { std::slice::from_raw_parts_mut(slot.ptr(), src.len()) };
-        copy::copy(buf, src);
+        fill(unsafe { std::slice::from_raw_parts_mut(slot.ptr(), len) });
         // SAFETY: `dst` holds the chunk (the caller's contract); the slot stays ours, untouched,
         // until `mark`'s event is reached.
-        unsafe { b.upload_async(q, dst, slot.ptr(), src.len())? };
-        self.dev.counters().copied_in(src.len());
+        unsafe { b.upload_async(q, dst, slot.ptr(), len)? };
+        self.dev.counters().copied_in(len);
         slot.mark(b, q)
     }
 
     /// Enqueues the download of `len` bytes at `src` into slot `i` on `q`.
-    fn fetch(&mut self, i: usize, src: DevPtr, len: usize, q: Queue) -> Result<()> {
+    pub(crate) fn fetch(&mut self, i: usize, src: DevPtr, len: usize, q: Queue) -> Result<()> {
         let b = self.dev.backend();
         let slot = &mut self.slots[i];
         slot.ready(b)?;
@@ -204,18 +223,28 @@ impl<'a, 'd, B: Backend> InFlight<'a, 'd, B> {
 
     /// Waits for slot `i`'s download and copies its first `dst.len()` bytes out.
     fn receive(&mut self, i: usize, dst: &mut [u8]) -> Result<()> {
+        self.receive_with(i, dst.len(), |buf| copy::copy(dst, buf))
+    }
+
+    /// Waits for slot `i`'s download and hands its first `len` bytes to `drain`.
+    pub(crate) fn receive_with(
+        &mut self,
+        i: usize,
+        len: usize,
+        drain: impl FnOnce(&[u8]),
+    ) -> Result<()> {
         let b = self.dev.backend();
         let slot = &mut self.slots[i];
+        assert!(len <= slot.bytes(), "staging chunk larger than its slot");
         slot.ready(b)?;
-        // SAFETY: the slot's DMA is complete; it holds at least `dst.len()` initialised bytes.
-        let buf = unsafe { std::slice::from_raw_parts(slot.ptr(), dst.len()) };
-        copy::copy(dst, buf);
+        // SAFETY: the slot's DMA is complete; it holds at least `len` initialised bytes.
+        drain(unsafe { std::slice::from_raw_parts(slot.ptr(), len) });
         Ok(())
     }
 
     /// The transfer completed normally: its slots may be released (DMAs still pending on
     /// them are covered by each slot's own event).
-    fn finish(mut self) {
+    pub(crate) fn finish(mut self) {
         self.done = true;
     }
 }

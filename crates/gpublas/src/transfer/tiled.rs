@@ -1,0 +1,465 @@
+//! Tiled gemm with host operands: the output is cut into tiles and the operands into panels,
+//! so the transfers of later panels and tiles overlap the computation of earlier tiles (what
+//! cuBLASXt does, on one device).
+//!
+//! For `C (m×n) = α op(X) op(Y) + βC`, row panel `i` of `op(X)` and column panel `j` of `op(Y)`
+//! are packed into device memory as they are first needed, on the Upload queue; tile `(i, j)` is
+//! computed on the compute queue as soon as its two panels (and, if `β ≠ 0`, its part of `C`)
+//! have arrived; its result goes back on the Download queue while later tiles compute, and the
+//! host copies it out of the staging slots one tile later. Operands already on the device are
+//! used in place. The whole problem must fit in device memory (as for an untiled call).
+//!
+//! The ordering rules are the engine's (see [`super`]): uploads wait for the compute queue
+//! once at the start, every tile's gemm waits for the events of its panels, every download
+//! waits for its tile's gemm, and the host touches a staging slot only after its DMA.
+
+use super::copy::{gather, scatter, Block};
+use super::InFlight;
+use crate::backend::{Blas, DevPtr, Event, Queue};
+use crate::device::Device;
+use crate::error::Result;
+use crate::memory::Alloc;
+use crate::scalar::Scalar;
+use crate::types::Op;
+
+/// Default: host bytes (of A, B and C together) from which a gemm is tiled.
+pub const DEFAULT_TILE_FROM: usize = 48 << 20;
+
+/// Staging slots kept for uploads; the rest carry finished tiles back.
+const UPLOAD_SLOTS: usize = 3;
+
+/// Finished tiles whose download may be in flight before the host copies the oldest out.
+const PENDING_TILES: usize = 2;
+
+/// Where an input operand is.
+#[derive(Clone, Copy)]
+pub(crate) enum Operand<'a> {
+    /// Host memory (its bytes).
+    Host(&'a [u8]),
+    /// Device memory.
+    Device(DevPtr),
+}
+
+/// Where the output is.
+pub(crate) enum Output<'a> {
+    /// Host memory (its bytes).
+    Host(&'a mut [u8]),
+    /// Device memory.
+    Device(DevPtr),
+}
+
+/// A validated column-major gemm `C (m×n) = α op(X) op(Y) + βC` with `k > 0`, `α ≠ 0`.
+pub(crate) struct Gemm<'a, T> {
+    pub ta: Op,
+    pub tb: Op,
+    pub m: usize,
+    pub n: usize,
+    pub k: usize,
+    pub alpha: T,
+    pub beta: T,
+    pub x: Operand<'a>,
+    pub ldx: usize,
+    pub y: Operand<'a>,
+    pub ldy: usize,
+    pub c: Output<'a>,
+    pub ldc: usize,
+}
+
+/// The tile edge for a dimension `d`: the device's setting if any, else whole below 2560,
+/// 1024 below 6144, 2048 above.
+fn tile_edge(d: usize, forced: usize) -> usize {
+    match forced {
+        0 if d >= 6144 => 2048,
+        0 if d >= 2560 => 1024,
+        0 => d.max(1),
+        t => t.min(d.max(1)),
+    }
+}
+
+/// `[start, end)` ranges of `d` in steps of `t`.
+fn ranges(d: usize, t: usize) -> Vec<(usize, usize)> {
+    (0..d)
+        .step_by(t.max(1))
+        .map(|s| (s, (s + t).min(d)))
+        .collect()
+}
+
+impl<T: Scalar> Gemm<'_, T> {
+    /// Whether tiling pays off: asynchronous transfers, some host operand, enough bytes, and
+    /// more than one tile.
+    pub(crate) fn worth_tiling<B: Blas<T>>(&self, dev: &Device<B>) -> bool {
+        if !dev.backend().async_transfers() || self.k == 0 || self.alpha.is_zero() {
+            return false;
+        }
+        let e = std::mem::size_of::<T>();
+        let host = |on_host: bool, elems: usize| if on_host { elems * e } else { 0 };
+        let bytes = host(matches!(self.x, Operand::Host(_)), self.m * self.k)
+            + host(matches!(self.y, Operand::Host(_)), self.k * self.n)
+            + host(matches!(self.c, Output::Host(_)), self.m * self.n);
+        let (from, edge) = dev.tiling();
+        let tiles =
+            self.m.div_ceil(tile_edge(self.m, edge)) * self.n.div_ceil(tile_edge(self.n, edge));
+        bytes >= from && tiles > 1
+    }
+
+    /// Stored block of row panel `[r0, r1)` of `op(X)` (its packed leading dimension is the
+    /// block's row count), and its column count.
+    fn x_block(&self, (r0, r1): (usize, usize)) -> (Block, usize) {
+        let e = std::mem::size_of::<T>();
+        if self.ta == Op::N {
+            (
+                Block {
+                    elem: e,
+                    ld: self.ldx,
+                    r0,
+                    c0: 0,
+                    rows: r1 - r0,
+                },
+                self.k,
+            )
+        } else {
+            (
+                Block {
+                    elem: e,
+                    ld: self.ldx,
+                    r0: 0,
+                    c0: r0,
+                    rows: self.k,
+                },
+                r1 - r0,
+            )
+        }
+    }
+
+    /// Stored block of column panel `[c0, c1)` of `op(Y)`, and its column count.
+    fn y_block(&self, (c0, c1): (usize, usize)) -> (Block, usize) {
+        let e = std::mem::size_of::<T>();
+        if self.tb == Op::N {
+            (
+                Block {
+                    elem: e,
+                    ld: self.ldy,
+                    r0: 0,
+                    c0,
+                    rows: self.k,
+                },
+                c1 - c0,
+            )
+        } else {
+            (
+                Block {
+                    elem: e,
+                    ld: self.ldy,
+                    r0: c0,
+                    c0: 0,
+                    rows: c1 - c0,
+                },
+                self.k,
+            )
+        }
+    }
+}
+
+/// A panel or tile on the device: address, leading dimension, and the event after its upload.
+#[derive(Clone, Copy)]
+struct Placed {
+    ptr: DevPtr,
+    ld: usize,
+    ready: Option<Event>,
+}
+
+/// A finished tile whose chunks are coming back in download slots.
+struct Pending {
+    block: Block,
+    /// (slot index, first packed element, end element) per chunk.
+    chunks: Vec<(usize, usize, usize)>,
+}
+
+/// Runs the tiled gemm (`Ok(false)`: not run, too few staging slots; use the plain path).
+/// Every host operand's memory is read or written only before this returns; on error, every
+/// transfer it started has completed before it returns.
+pub(crate) fn run<T: Scalar, B: Blas<T>>(dev: &Device<B>, mut g: Gemm<'_, T>) -> Result<bool> {
+    let (b, st) = (dev.backend(), dev.staging());
+    let e = std::mem::size_of::<T>();
+    let edge = dev.tiling().1;
+    let rows = ranges(g.m, tile_edge(g.m, edge));
+    let cols = ranges(g.n, tile_edge(g.n, edge));
+    // Device room for what lives on the host (dropped after `flight`, so after its DMAs).
+    let on_host = |o: &Operand<'_>| matches!(o, Operand::Host(_));
+    let xbuf = Alloc::bytes(dev, if on_host(&g.x) { g.m * g.k * e } else { 0 })?;
+    let ybuf = Alloc::bytes(dev, if on_host(&g.y) { g.k * g.n * e } else { 0 })?;
+    let cbuf = Alloc::bytes(
+        dev,
+        if matches!(g.c, Output::Host(_)) {
+            g.m * g.n * e
+        } else {
+            0
+        },
+    )?;
+    let mut slots = st.acquire(b, UPLOAD_SLOTS + PENDING_TILES + 1)?;
+    if slots.len() < 2 {
+        st.release(b, slots);
+        return Ok(false);
+    }
+    let mut events: Vec<Event> = Vec::new();
+    let r = {
+        let mut flight = InFlight::new(dev, &mut slots);
+        let mut t = Tiler {
+            dev,
+            flight: &mut flight,
+            events: &mut events,
+            up_next: 0,
+            free_down: Vec::new(),
+            pending: std::collections::VecDeque::new(),
+        };
+        let r = t.all(&mut g, &rows, &cols, [&xbuf, &ybuf, &cbuf]);
+        if r.is_ok() {
+            flight.finish();
+        }
+        r
+    };
+    for ev in events {
+        st.give_event(ev);
+    }
+    st.release(b, slots);
+    r.map(|()| true)
+}
+
+/// The state of one tiled run.
+struct Tiler<'f, 'a, 'd, B: crate::backend::Backend> {
+    dev: &'d Device<B>,
+    flight: &'f mut InFlight<'a, 'd, B>,
+    events: &'f mut Vec<Event>,
+    up_next: usize,
+    free_down: Vec<usize>,
+    pending: std::collections::VecDeque<Pending>,
+}
+
+impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
+    fn event(&mut self) -> Result<Event> {
+        let e = self.dev.staging().event(self.dev.backend())?;
+        self.events.push(e);
+        Ok(e)
+    }
+
+    fn upload_slots(&self) -> usize {
+        UPLOAD_SLOTS
+            .min(self.flight.slot_count().saturating_sub(1))
+            .max(1)
+    }
+
+    /// Packs `block` (`cols` columns) of the host matrix `src` into device memory at `dst`
+    /// through the upload slots; returns the event after its last chunk.
+    fn upload(&mut self, dst: DevPtr, src: &[u8], block: Block, cols: usize) -> Result<Event> {
+        let chunk = (self.flight.chunk() / block.elem).max(1);
+        let total = block.rows * cols;
+        let mut e0 = 0;
+        while e0 < total {
+            let e1 = (e0 + chunk).min(total);
+            let slot = self.up_next;
+            self.up_next = (self.up_next + 1) % self.upload_slots();
+            let at = dst.offset::<u8>(e0 * block.elem);
+            self.flight
+                .send_with(slot, at, (e1 - e0) * block.elem, Queue::Upload, |buf| {
+                    gather(buf, src, block, e0, e1)
+                })?;
+            e0 = e1;
+        }
+        let ev = self.event()?;
+        // SAFETY: a live event of this backend.
+        unsafe { self.dev.backend().event_record(ev, Queue::Upload)? };
+        Ok(ev)
+    }
+
+    /// Copies the oldest pending tile out of its slots into the host output.
+    fn drain_one(&mut self, c: &mut [u8]) -> Result<()> {
+        let Some(p) = self.pending.pop_front() else {
+            return Ok(());
+        };
+        for &(slot, e0, e1) in &p.chunks {
+            self.flight
+                .receive_with(slot, (e1 - e0) * p.block.elem, |buf| {
+                    scatter(c, buf, p.block, e0, e1)
+                })?;
+            self.free_down.push(slot);
+        }
+        Ok(())
+    }
+
+    /// Brings a finished device tile back: enqueues its chunks into download slots (waiting
+    /// for older tiles to come out first if there are too few free), copied out later.
+    fn download(&mut self, c: &mut [u8], src: DevPtr, block: Block, cols: usize) -> Result<()> {
+        let chunk = (self.flight.chunk() / block.elem).max(1);
+        let total = block.rows * cols;
+        let need = total.div_ceil(chunk);
+        while self.free_down.len() < need && !self.pending.is_empty() {
+            self.drain_one(c)?;
+        }
+        if self.free_down.len() < need {
+            // Too few slots for the whole tile: bring it back chunk by chunk through one slot.
+            let slot = self.free_down[0];
+            let mut e0 = 0;
+            while e0 < total {
+                let e1 = (e0 + chunk).min(total);
+                self.flight.fetch(
+                    slot,
+                    src.offset::<u8>(e0 * block.elem),
+                    (e1 - e0) * block.elem,
+                    Queue::Download,
+                )?;
+                self.flight
+                    .receive_with(slot, (e1 - e0) * block.elem, |buf| {
+                        scatter(c, buf, block, e0, e1)
+                    })?;
+                e0 = e1;
+            }
+            return Ok(());
+        }
+        let mut chunks = Vec::with_capacity(need);
+        let mut e0 = 0;
+        while e0 < total {
+            let e1 = (e0 + chunk).min(total);
+            let slot = self.free_down.pop().expect("counted above");
+            self.flight.fetch(
+                slot,
+                src.offset::<u8>(e0 * block.elem),
+                (e1 - e0) * block.elem,
+                Queue::Download,
+            )?;
+            chunks.push((slot, e0, e1));
+            e0 = e1;
+        }
+        self.pending.push_back(Pending { block, chunks });
+        while self.pending.len() > PENDING_TILES {
+            self.drain_one(c)?;
+        }
+        Ok(())
+    }
+
+    /// The whole run: every tile in row-major order.
+    fn all<T: Scalar>(
+        &mut self,
+        g: &mut Gemm<'_, T>,
+        rows: &[(usize, usize)],
+        cols: &[(usize, usize)],
+        [xbuf, ybuf, cbuf]: [&Alloc<B>; 3],
+    ) -> Result<()>
+    where
+        B: Blas<T>,
+    {
+        let b = self.dev.backend();
+        let e = std::mem::size_of::<T>();
+        let ups = self.upload_slots();
+        self.free_down = (ups..self.flight.slot_count()).collect();
+        // Device memory the uploads write may have been used by earlier work until now.
+        self.flight.wait_for_compute(Queue::Upload)?;
+        let mut xs: Vec<Option<Placed>> = vec![None; rows.len()];
+        let mut ys: Vec<Option<Placed>> = vec![None; cols.len()];
+        for (i, &(r0, r1)) in rows.iter().enumerate() {
+            for (j, &(c0, c1)) in cols.iter().enumerate() {
+                let (h, w) = (r1 - r0, c1 - c0);
+                let x = match xs[i] {
+                    Some(p) => p,
+                    None => {
+                        let (block, ncols) = g.x_block((r0, r1));
+                        let p = match g.x {
+                            Operand::Host(src) => {
+                                let dst = xbuf.ptr().offset::<u8>(r0 * g.k * e);
+                                Placed {
+                                    ptr: dst,
+                                    ld: block.rows,
+                                    ready: Some(self.upload(dst, src, block, ncols)?),
+                                }
+                            }
+                            Operand::Device(p) => Placed {
+                                ptr: p.offset::<u8>((block.c0 * g.ldx + block.r0) * e),
+                                ld: g.ldx,
+                                ready: None,
+                            },
+                        };
+                        xs[i] = Some(p);
+                        p
+                    }
+                };
+                let y = match ys[j] {
+                    Some(p) => p,
+                    None => {
+                        let (block, ncols) = g.y_block((c0, c1));
+                        let p = match g.y {
+                            Operand::Host(src) => {
+                                let dst = ybuf.ptr().offset::<u8>(c0 * g.k * e);
+                                Placed {
+                                    ptr: dst,
+                                    ld: block.rows,
+                                    ready: Some(self.upload(dst, src, block, ncols)?),
+                                }
+                            }
+                            Operand::Device(p) => Placed {
+                                ptr: p.offset::<u8>((block.c0 * g.ldy + block.r0) * e),
+                                ld: g.ldy,
+                                ready: None,
+                            },
+                        };
+                        ys[j] = Some(p);
+                        p
+                    }
+                };
+                let cblock = Block {
+                    elem: e,
+                    ld: g.ldc,
+                    r0,
+                    c0,
+                    rows: h,
+                };
+                let c = match &g.c {
+                    Output::Host(host) => {
+                        let dst = cbuf.ptr().offset::<u8>((r0 * g.n + h * c0) * e);
+                        let ready = if g.beta.is_zero() {
+                            None
+                        } else {
+                            Some(self.upload(dst, host, cblock, w)?)
+                        };
+                        Placed {
+                            ptr: dst,
+                            ld: h,
+                            ready,
+                        }
+                    }
+                    Output::Device(p) => Placed {
+                        ptr: p.offset::<u8>((c0 * g.ldc + r0) * e),
+                        ld: g.ldc,
+                        ready: None,
+                    },
+                };
+                for ev in [x.ready, y.ready, c.ready].into_iter().flatten() {
+                    // SAFETY: a live event of this backend.
+                    unsafe { b.event_wait(Queue::Compute, ev)? };
+                }
+                // SAFETY: every panel and tile lies inside its device block or the caller's
+                // validated device operand, with the leading dimensions given; C's tile
+                // overlaps no input.
+                unsafe {
+                    b.gemm(
+                        g.ta, g.tb, h, w, g.k, g.alpha, x.ptr, x.ld, y.ptr, y.ld, g.beta, c.ptr,
+                        c.ld,
+                    )?
+                };
+                if let Output::Host(host) = &mut g.c {
+                    let done = self.event()?;
+                    // SAFETY: a live event of this backend.
+                    unsafe {
+                        b.event_record(done, Queue::Compute)?;
+                        b.event_wait(Queue::Download, done)?;
+                    }
+                    self.download(host, c.ptr, cblock, w)?;
+                }
+            }
+        }
+        if let Output::Host(host) = &mut g.c {
+            while !self.pending.is_empty() {
+                self.drain_one(host)?;
+            }
+        }
+        Ok(())
+    }
+}
