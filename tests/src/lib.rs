@@ -75,6 +75,16 @@ pub fn device() -> Device {
     }
 }
 
+/// A device of the same kind as [`device`], of this test's own: for tests that read the
+/// device-wide counters of `Device::stats()`, which tests running beside them would change.
+///
+/// # Panics
+/// As for [`device`].
+pub fn fresh_device() -> Device {
+    device();
+    Device::auto().unwrap_or_else(|e| panic!("Device::auto() failed: {e}"))
+}
+
 // ---------------------------------------------------------------------------------------------
 // Random numbers
 

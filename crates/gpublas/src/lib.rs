@@ -52,7 +52,10 @@ pub use args::{Input, Mat, MatMut, Output, Vector, VectorMut};
 pub use backend::{Backend, BackendKind, Blas, Dynamic, Emulated, Host};
 pub use device::{Device, BACKEND_VAR};
 pub use error::{Error, LoadError, Result};
-pub use memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, MappedSliceMut, Scope};
+pub use memory::{
+    DeviceBuffer, DeviceSlice, DeviceSliceMut, HostBuffer, MappedSlice, MappedSliceMut,
+    PinnedSlice, Scope,
+};
 pub use scalar::{Complex32, Complex64, Scalar, ScalarKind};
 pub use transfer::Stats;
 pub use types::{Diag, Op, Order, Side, Uplo};

@@ -6,7 +6,9 @@ use super::{Input, Output};
 use crate::backend::Backend;
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, MappedSliceMut};
+use crate::memory::{
+    DeviceBuffer, DeviceSlice, DeviceSliceMut, HostBuffer, MappedSlice, MappedSliceMut, PinnedSlice,
+};
 use crate::scalar::Scalar;
 use crate::types::Order;
 
@@ -294,6 +296,8 @@ storage_args! {
     [T: Scalar, B: Backend] DeviceSliceMut<'_, T, B>,
     [T: Scalar, B: Backend] MappedSlice<'_, T, B>,
     [T: Scalar, B: Backend] MappedSliceMut<'_, T, B>,
+    [T: Scalar, B: Backend] HostBuffer<T, B>,
+    [T: Scalar, B: Backend] PinnedSlice<'_, T, B>,
 }
 storage_args_mut! {
     [T: Scalar, B: Backend] [T],
@@ -302,6 +306,8 @@ storage_args_mut! {
     [T: Scalar, B: Backend] DeviceBuffer<T, B>,
     [T: Scalar, B: Backend] DeviceSliceMut<'_, T, B>,
     [T: Scalar, B: Backend] MappedSliceMut<'_, T, B>,
+    [T: Scalar, B: Backend] HostBuffer<T, B>,
+    [T: Scalar, B: Backend] PinnedSlice<'_, T, B>,
 }
 
 impl<'a, T: Scalar, B: Backend, A: ?Sized + Input<T, B>> VecIn<'a, T, B> for Vector<'a, A> {

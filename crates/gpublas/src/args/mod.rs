@@ -22,7 +22,9 @@ pub(crate) use resolve::Stored;
 pub use resolve::{Src, SrcMut};
 
 use crate::backend::Backend;
-use crate::memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, MappedSliceMut};
+use crate::memory::{
+    DeviceBuffer, DeviceSlice, DeviceSliceMut, HostBuffer, MappedSlice, MappedSliceMut, PinnedSlice,
+};
 use crate::scalar::Scalar;
 
 /// Storage an operation may read: host data or data already on a device.
@@ -106,5 +108,27 @@ impl<T: Scalar, B: Backend> Input<T, B> for MappedSliceMut<'_, T, B> {
 impl<T: Scalar, B: Backend> Output<T, B> for MappedSliceMut<'_, T, B> {
     fn src_mut(&mut self) -> SrcMut<'_, T, B> {
         SrcMut::device(self.as_device_ptr(), self.len(), self.device())
+    }
+}
+impl<T: Scalar, B: Backend> Input<T, B> for HostBuffer<T, B> {
+    fn src(&self) -> Src<'_, T, B> {
+        Src::pinned(self, self.device())
+    }
+}
+impl<T: Scalar, B: Backend> Output<T, B> for HostBuffer<T, B> {
+    fn src_mut(&mut self) -> SrcMut<'_, T, B> {
+        let (data, dev) = self.parts_mut();
+        SrcMut::pinned(data, dev)
+    }
+}
+impl<T: Scalar, B: Backend> Input<T, B> for PinnedSlice<'_, T, B> {
+    fn src(&self) -> Src<'_, T, B> {
+        Src::pinned(self, self.device())
+    }
+}
+impl<T: Scalar, B: Backend> Output<T, B> for PinnedSlice<'_, T, B> {
+    fn src_mut(&mut self) -> SrcMut<'_, T, B> {
+        let dev = self.device();
+        SrcMut::pinned(self, dev)
     }
 }

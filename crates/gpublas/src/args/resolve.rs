@@ -24,6 +24,8 @@ pub(crate) enum SrcKind<'a, T: Scalar, B: Backend> {
     },
     /// A host copy the argument conversion made (e.g. of a strided ndarray view).
     Owned(Vec<T>),
+    /// Page-locked host memory of a device's backend: transferred without staging.
+    Pinned(&'a [T], &'a Device<B>),
 }
 
 /// Where a writable argument's elements are. Opaque; made by [`Output`](super::Output).
@@ -40,6 +42,7 @@ pub(crate) enum SrcMutKind<'a, T: Scalar, B: Backend> {
         dev: &'a Device<B>,
     },
     Owned(Vec<T>, Scatter<'a, T>),
+    Pinned(&'a mut [T], &'a Device<B>),
 }
 
 impl<'a, T: Scalar, B: Backend> Src<'a, T, B> {
@@ -52,9 +55,12 @@ impl<'a, T: Scalar, B: Backend> Src<'a, T, B> {
     pub(crate) fn owned(v: Vec<T>) -> Self {
         Src(SrcKind::Owned(v))
     }
+    pub(crate) fn pinned(s: &'a [T], dev: &'a Device<B>) -> Self {
+        Src(SrcKind::Pinned(s, dev))
+    }
     pub(crate) fn len(&self) -> usize {
         match &self.0 {
-            SrcKind::Host(s) => s.len(),
+            SrcKind::Host(s) | SrcKind::Pinned(s, _) => s.len(),
             SrcKind::Device { len, .. } => *len,
             SrcKind::Owned(v) => v.len(),
         }
@@ -71,9 +77,12 @@ impl<'a, T: Scalar, B: Backend> SrcMut<'a, T, B> {
     pub(crate) fn owned(v: Vec<T>, scatter: Scatter<'a, T>) -> Self {
         SrcMut(SrcMutKind::Owned(v, scatter))
     }
+    pub(crate) fn pinned(s: &'a mut [T], dev: &'a Device<B>) -> Self {
+        SrcMut(SrcMutKind::Pinned(s, dev))
+    }
     pub(crate) fn len(&self) -> usize {
         match &self.0 {
-            SrcMutKind::Host(s) => s.len(),
+            SrcMutKind::Host(s) | SrcMutKind::Pinned(s, _) => s.len(),
             SrcMutKind::Device { len, .. } => *len,
             SrcMutKind::Owned(v, _) => v.len(),
         }
@@ -124,6 +133,7 @@ fn host_to_device<T: Scalar, B: Backend>(
     dev: &Device<B>,
     routine: &'static str,
     s: &[T],
+    pinned: bool,
 ) -> Result<(DevPtr, Keep<B>)> {
     if dev.backend().host_memory() {
         return Ok((
@@ -141,7 +151,11 @@ fn host_to_device<T: Scalar, B: Backend>(
         return Ok((p, Keep::Leased(lease)));
     }
     let temp = Alloc::new::<T>(dev, routine, s.len())?;
-    upload_slice(dev, temp.ptr(), s)?;
+    if pinned {
+        crate::transfer::upload_direct(dev, temp.ptr(), bytemuck::cast_slice(s))?;
+    } else {
+        upload_slice(dev, temp.ptr(), s)?;
+    }
     Ok((temp.ptr(), Keep::Temp(temp)))
 }
 
@@ -155,7 +169,7 @@ impl<'a, T: Scalar, B: Backend> Src<'a, T, B> {
     ) -> Result<Stored<'a, T, B>> {
         match self.0 {
             SrcKind::Host(s) => {
-                let (ptr, keep) = host_to_device(dev, routine, s)?;
+                let (ptr, keep) = host_to_device(dev, routine, s, false)?;
                 Ok(Stored {
                     ptr,
                     _keep: keep,
@@ -172,8 +186,17 @@ impl<'a, T: Scalar, B: Backend> Src<'a, T, B> {
                     _borrow: PhantomData,
                 })
             }
+            SrcKind::Pinned(s, own) => {
+                let (ptr, keep) = host_to_device(dev, routine, s, own.same_device(dev))?;
+                Ok(Stored {
+                    ptr,
+                    _keep: keep,
+                    _copy: None,
+                    _borrow: PhantomData,
+                })
+            }
             SrcKind::Owned(v) => {
-                let (ptr, keep) = host_to_device(dev, routine, &v)?;
+                let (ptr, keep) = host_to_device(dev, routine, &v, false)?;
                 Ok(Stored {
                     ptr,
                     _keep: keep,
@@ -198,7 +221,11 @@ enum Back<'a, T: Scalar, B: Backend> {
     /// host-memory backend, through a pointer derived once from the argument's borrow).
     InPlace,
     /// Host memory: downloaded from a temporary.
-    Host { temp: Alloc<B>, target: &'a mut [T] },
+    Host {
+        temp: Alloc<B>,
+        target: &'a mut [T],
+        pinned: bool,
+    },
     /// A copy the argument conversion made: downloaded from the temporary (if any) into the
     /// copy, then scattered into the argument.
     Owned {
@@ -215,12 +242,15 @@ fn writable_temp<T: Scalar, B: Backend>(
     routine: &'static str,
     s: &[T],
     copy_in: bool,
+    pinned: bool,
 ) -> Result<Option<Alloc<B>>> {
     if dev.backend().host_memory() || s.is_empty() {
         return Ok(None);
     }
     let temp = Alloc::new::<T>(dev, routine, s.len())?;
-    if copy_in {
+    if copy_in && pinned {
+        crate::transfer::upload_direct(dev, temp.ptr(), bytemuck::cast_slice(s))?;
+    } else if copy_in {
         upload_slice(dev, temp.ptr(), s)?;
     }
     Ok(Some(temp))
@@ -236,18 +266,11 @@ impl<'a, T: Scalar, B: Backend> SrcMut<'a, T, B> {
         arg: &'static str,
     ) -> Result<StoredMut<'a, T, B>> {
         match self.0 {
-            SrcMutKind::Host(s) => match writable_temp(dev, routine, s, copy_in)? {
-                Some(temp) => Ok(StoredMut {
-                    ptr: temp.ptr(),
-                    back: Back::Host { temp, target: s },
-                }),
-                // The pointer is derived from `s` once and `s` is not used again, so the
-                // backend's writes through it are the only accesses until the borrow ends.
-                None => Ok(StoredMut {
-                    ptr: DevPtr::from_raw(s.as_mut_ptr().cast()),
-                    back: Back::InPlace,
-                }),
-            },
+            SrcMutKind::Host(s) => Self::store_host(dev, routine, s, copy_in, false),
+            SrcMutKind::Pinned(s, own) => {
+                let pinned = own.same_device(dev);
+                Self::store_host(dev, routine, s, copy_in, pinned)
+            }
             SrcMutKind::Device { ptr, dev: own, .. } => {
                 check_device(own, dev, routine, arg)?;
                 Ok(StoredMut {
@@ -256,7 +279,7 @@ impl<'a, T: Scalar, B: Backend> SrcMut<'a, T, B> {
                 })
             }
             SrcMutKind::Owned(mut copy, scatter) => {
-                let temp = writable_temp(dev, routine, &copy, copy_in)?;
+                let temp = writable_temp(dev, routine, &copy, copy_in, false)?;
                 // The Vec's heap buffer does not move when the Vec does.
                 let ptr = match &temp {
                     Some(t) => t.ptr(),
@@ -273,6 +296,31 @@ impl<'a, T: Scalar, B: Backend> SrcMut<'a, T, B> {
             }
         }
     }
+
+    fn store_host(
+        dev: &Device<B>,
+        routine: &'static str,
+        s: &'a mut [T],
+        copy_in: bool,
+        pinned: bool,
+    ) -> Result<StoredMut<'a, T, B>> {
+        match writable_temp(dev, routine, s, copy_in, pinned)? {
+            Some(temp) => Ok(StoredMut {
+                ptr: temp.ptr(),
+                back: Back::Host {
+                    temp,
+                    target: s,
+                    pinned,
+                },
+            }),
+            // The pointer is derived from `s` once and `s` is not used again, so the
+            // backend's writes through it are the only accesses until the borrow ends.
+            None => Ok(StoredMut {
+                ptr: DevPtr::from_raw(s.as_mut_ptr().cast()),
+                back: Back::InPlace,
+            }),
+        }
+    }
 }
 
 impl<T: Scalar, B: Backend> StoredMut<'_, T, B> {
@@ -281,7 +329,16 @@ impl<T: Scalar, B: Backend> StoredMut<'_, T, B> {
     pub(crate) fn finish(self) -> Result<()> {
         match self.back {
             Back::InPlace => Ok(()),
-            Back::Host { temp, target } => download_slice(temp.device(), target, temp.ptr()),
+            Back::Host {
+                temp,
+                target,
+                pinned: true,
+            } => crate::transfer::download_direct(
+                temp.device(),
+                bytemuck::cast_slice_mut(target),
+                temp.ptr(),
+            ),
+            Back::Host { temp, target, .. } => download_slice(temp.device(), target, temp.ptr()),
             Back::Owned {
                 temp,
                 mut copy,
@@ -306,7 +363,7 @@ impl<T: Scalar, B: Backend> Src<'_, T, B> {
         arg: &'static str,
     ) -> Result<Operand<'_>> {
         match &self.0 {
-            SrcKind::Host(s) => Ok(Operand::Host(bytemuck::cast_slice(s))),
+            SrcKind::Host(s) | SrcKind::Pinned(s, _) => Ok(Operand::Host(bytemuck::cast_slice(s))),
             SrcKind::Owned(v) => Ok(Operand::Host(bytemuck::cast_slice(v))),
             SrcKind::Device { ptr, dev: own, .. } => {
                 check_device(own, dev, routine, arg)?;
@@ -325,7 +382,9 @@ impl<T: Scalar, B: Backend> SrcMut<'_, T, B> {
         arg: &'static str,
     ) -> Result<Output<'_>> {
         match &mut self.0 {
-            SrcMutKind::Host(s) => Ok(Output::Host(bytemuck::cast_slice_mut(s))),
+            SrcMutKind::Host(s) | SrcMutKind::Pinned(s, _) => {
+                Ok(Output::Host(bytemuck::cast_slice_mut(s)))
+            }
             SrcMutKind::Owned(v, _) => Ok(Output::Host(bytemuck::cast_slice_mut(v))),
             SrcMutKind::Device { ptr, dev: own, .. } => {
                 check_device(own, dev, routine, arg)?;

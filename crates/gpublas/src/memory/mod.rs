@@ -15,12 +15,17 @@
 mod alloc;
 mod buffer;
 mod guard;
+mod pinned;
 pub(crate) mod pool;
 mod scope;
 
 pub(crate) use alloc::{Alloc, Lease};
+pub(crate) mod alloc_api {
+    pub(crate) use super::alloc::bytes_of;
+}
 pub use buffer::{DeviceBuffer, DeviceSlice, DeviceSliceMut};
 pub use guard::{MappedSlice, MappedSliceMut};
+pub use pinned::{HostBuffer, PinnedSlice};
 pub use scope::Scope;
 
 use crate::backend::{Backend, DevPtr};

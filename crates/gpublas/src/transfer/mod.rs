@@ -60,6 +60,57 @@ pub(crate) fn upload<B: Backend>(dev: &Device<B>, dst: DevPtr, src: &[u8]) -> Re
     })
 }
 
+/// Copies page-locked host memory (of this device's backend) to the device with one DMA from
+/// `src` itself, complete when it returns.
+pub(crate) fn upload_direct<B: Backend>(dev: &Device<B>, dst: DevPtr, src: &[u8]) -> Result<()> {
+    let b = dev.backend();
+    if src.is_empty() {
+        return Ok(());
+    }
+    dev.counters().copied_in(src.len());
+    // SAFETY: `dst` holds `src.len()` bytes (the caller's contract); `src` is page-locked memory
+    // of this backend, borrowed until we return, and the wait below completes the DMA first.
+    unsafe { b.upload_async(Queue::Compute, dst, src.as_ptr(), src.len())? };
+    sync_compute(dev)
+}
+
+/// Copies device memory into page-locked host memory (of this device's backend) with one DMA,
+/// complete when it returns.
+pub(crate) fn download_direct<B: Backend>(
+    dev: &Device<B>,
+    dst: &mut [u8],
+    src: DevPtr,
+) -> Result<()> {
+    let b = dev.backend();
+    if dst.is_empty() {
+        return Ok(());
+    }
+    dev.counters().copied_out(dst.len());
+    // SAFETY: as for `upload_direct`: `dst` is page-locked, exclusively borrowed, and the wait
+    // below completes the DMA before we return.
+    unsafe { b.download_async(Queue::Compute, dst.as_mut_ptr(), src, dst.len())? };
+    sync_compute(dev)
+}
+
+/// Waits, on the host, for everything enqueued on the compute queue so far. If even that
+/// fails, a DMA into user memory may still be running: the device is unusable, and only the
+/// process ending is safe — so this aborts rather than return.
+fn sync_compute<B: Backend>(dev: &Device<B>) -> Result<()> {
+    let (b, st) = (dev.backend(), dev.staging());
+    let e = st.event(b)?;
+    // SAFETY: a live event of this backend.
+    let r = unsafe {
+        b.event_record(e, Queue::Compute)
+            .and_then(|_| b.event_sync(e))
+    };
+    st.give_event(e);
+    if r.is_err() && b.synchronize().is_err() {
+        log::error!("gpublas: cannot wait for a transfer of user memory; aborting");
+        std::process::abort();
+    }
+    r
+}
+
 /// Copies device memory at `src` into `dst`, after all work enqueued before; complete when it
 /// returns.
 pub(crate) fn download<B: Backend>(dev: &Device<B>, dst: &mut [u8], src: DevPtr) -> Result<()> {

@@ -1,0 +1,232 @@
+//! The transfer engine, as any backend shows it: page-locked host buffers and pinned slices as
+//! operands, what `Device::stats()` counts (a reused guard moves nothing; a `beta = 0` output
+//! is never uploaded; `map_out` uploads nothing), the device pool and `trim`. On a host-memory
+//! backend nothing is transferred, and the counters must say so.
+
+use gpublas_tests::*;
+
+fn gemm_check<T: TestScalar>(
+    what: &str,
+    a: &[T],
+    b: &[T],
+    c0: &[T],
+    (m, k, n): (usize, usize, usize),
+    alpha: T,
+    beta: T,
+    got: &[T],
+) {
+    let (want, mag) = ref_gemm_with_mag(
+        alpha.to_c(),
+        &read_mat(a, Layout::col(m, k)),
+        &read_mat(b, Layout::col(k, n)),
+        beta.to_c(),
+        &read_mat(c0, Layout::col(m, n)),
+    );
+    assert_close::<T>(what, &read_mat(got, Layout::col(m, n)), &want, &mag, k);
+}
+
+fn host_buffers_and_pinned_slices_are_operands<T: TestScalar>() {
+    let dev = device();
+    let mut r = rng(&seed_name::<T>("pinned_operands"));
+    let (m, k, n) = (9, 7, 5);
+    let a: Vec<T> = rand_vec(&mut r, m * k);
+    let b: Vec<T> = rand_vec(&mut r, k * n);
+    let c0: Vec<T> = rand_vec(&mut r, m * n);
+    let (alpha, beta) = (rand_scalar::<T>(&mut r), rand_scalar::<T>(&mut r));
+    let mut a_h = dev.host_buffer::<T>(m * k).unwrap();
+    assert!(
+        a_h.iter().all(|v| v.to_c() == zr(0.0)),
+        "a new host buffer is zeroed"
+    );
+    a_h.copy_from_slice(&a);
+    let mut b_v = b.clone();
+    let b_p = dev.pin(&mut b_v).unwrap();
+    let mut c_h = dev.host_buffer::<T>(m * n).unwrap();
+    c_h.copy_from_slice(&c0);
+    dev.gemm(
+        Op::N,
+        Op::N,
+        alpha,
+        Mat::col_major(&a_h, m, k),
+        Mat::col_major(&b_p, k, n),
+        beta,
+        MatMut::col_major(&mut c_h, m, n),
+    )
+    .unwrap();
+    gemm_check(
+        "gemm on host buffers and a pinned slice",
+        &a,
+        &b,
+        &c0,
+        (m, k, n),
+        alpha,
+        beta,
+        &c_h,
+    );
+    // A pinned slice as the output, and vectors in page-locked memory.
+    let mut c_v = c0.clone();
+    {
+        let mut c_p = dev.pin(&mut c_v).unwrap();
+        dev.gemm(
+            Op::N,
+            Op::N,
+            alpha,
+            Mat::col_major(&a_h, m, k),
+            Mat::col_major(&b_p, k, n),
+            beta,
+            MatMut::col_major(&mut c_p, m, n),
+        )
+        .unwrap();
+    }
+    gemm_check(
+        "gemm into a pinned slice",
+        &a,
+        &b,
+        &c0,
+        (m, k, n),
+        alpha,
+        beta,
+        &c_v,
+    );
+    let mut y = dev.host_buffer::<T>(m).unwrap();
+    dev.axpy(T::one(), &a_h.to_vec()[..m], &mut y).unwrap();
+    assert_bitwise_eq("axpy into a zeroed host buffer", &y, &a[..m]);
+}
+
+fn stats_count_exactly_what_moves<T: TestScalar>() {
+    let dev = fresh_device();
+    let e = std::mem::size_of::<T>() as u64;
+    let mut r = rng(&seed_name::<T>("stats"));
+    let (m, k, n) = (6, 4, 5);
+    let a: Vec<T> = rand_vec(&mut r, m * k);
+    let b: Vec<T> = rand_vec(&mut r, k * n);
+    let copies = !dev.backend().host_memory();
+    let per = |bytes: u64| if copies { bytes } else { 0 };
+
+    // beta = 0 over a dense C: A and B go in, C only comes out.
+    let mut c = poison::<T>(m * n);
+    dev.reset_stats();
+    dev.gemm(
+        Op::N,
+        Op::N,
+        T::one(),
+        Mat::col_major(&a, m, k),
+        Mat::col_major(&b, k, n),
+        T::zero(),
+        MatMut::col_major(&mut c, m, n),
+    )
+    .unwrap();
+    let s = dev.stats();
+    assert_eq!(
+        s.bytes_in,
+        per((m * k + k * n) as u64 * e),
+        "beta = 0: C is never uploaded ({s:?})"
+    );
+    assert_eq!(s.bytes_out, per((m * n) as u64 * e), "{s:?}");
+
+    // beta = 0 but C has gaps (ld > m): the gaps must survive, so C goes in too.
+    let mut cg = poison::<T>((m + 2) * n);
+    dev.reset_stats();
+    dev.gemm(
+        Op::N,
+        Op::N,
+        T::one(),
+        Mat::col_major(&a, m, k),
+        Mat::col_major(&b, k, n),
+        T::zero(),
+        MatMut::col_major(&mut cg, m, n).with_ld(m + 2),
+    )
+    .unwrap();
+    assert_eq!(
+        dev.stats().bytes_in,
+        per(((m * k + k * n) + (m + 2) * n) as u64 * e)
+    );
+
+    // Guards: mapped once, then reused by passing the guards: no bytes move per call.
+    let x: Vec<T> = rand_vec(&mut r, k);
+    let mut y: Vec<T> = rand_vec(&mut r, m);
+    {
+        let (a_d, x_d) = (dev.map(&a).unwrap(), dev.map(&x).unwrap());
+        let mut y_d = dev.map_mut(&mut y).unwrap();
+        dev.reset_stats();
+        for _ in 0..3 {
+            dev.gemv(
+                Op::N,
+                T::one(),
+                Mat::col_major(&a_d, m, k),
+                &x_d,
+                T::one(),
+                &mut y_d,
+            )
+            .unwrap();
+        }
+        let s = dev.stats();
+        assert_eq!(
+            (s.bytes_in, s.bytes_out),
+            (0, 0),
+            "reused guards move nothing: {s:?}"
+        );
+        y_d.finish().unwrap();
+        assert_eq!(
+            dev.stats().bytes_out,
+            per(m as u64 * e),
+            "one copy back at the end"
+        );
+    }
+
+    // map_out uploads nothing.
+    let mut o = poison::<T>(m);
+    dev.reset_stats();
+    dev.map_out(&mut o).unwrap().finish().unwrap();
+    let s = dev.stats();
+    assert_eq!((s.bytes_in, s.bytes_out), (0, per(m as u64 * e)), "{s:?}");
+}
+
+fn the_pool_reuses_blocks_and_trim_releases_them<T: TestScalar>() {
+    let dev = fresh_device();
+    if dev.pool_limit() == 0 || dev.backend().host_memory() {
+        return; // no pool on this backend (host memory, or the checked emulated device)
+    }
+    let mut r = rng(&seed_name::<T>("pool"));
+    let x: Vec<T> = rand_vec(&mut r, 300);
+    let mut y: Vec<T> = rand_vec(&mut r, 300);
+    dev.axpy(T::one(), &x, &mut y).unwrap(); // warms the pool with these sizes
+    dev.reset_stats();
+    for _ in 0..5 {
+        dev.axpy(T::one(), &x, &mut y).unwrap();
+    }
+    let s = dev.stats();
+    assert!(
+        s.pool_hits >= 10 && s.pool_misses == 0,
+        "repeated calls are served by the pool: {s:?}"
+    );
+    dev.trim().unwrap();
+    assert_eq!(dev.stats().pool_cached_bytes, 0);
+}
+
+fn a_large_copy_pipelined_through_staging_is_exact<T: TestScalar>() {
+    // Larger than several staging slots on the emulated asynchronous device (4 KiB slots), and
+    // not a multiple of one: every chunk boundary case of the pipelines.
+    let dev = device();
+    let mut r = rng(&seed_name::<T>("pipeline"));
+    for len in [1, 255, 256, 257, 5000, 20_011] {
+        let h: Vec<T> = rand_vec(&mut r, len);
+        let d = dev.upload(&h).unwrap();
+        assert_bitwise_eq(&format!("round trip of {len}"), &d.to_vec().unwrap(), &h);
+        let mut back = poison::<T>(len);
+        {
+            let g = dev.map(&h).unwrap();
+            let mut o = dev.map_out(&mut back).unwrap();
+            dev.copy(&g, &mut o).unwrap();
+            o.finish().unwrap();
+        }
+        assert_bitwise_eq(&format!("map / map_out of {len}"), &back, &h);
+    }
+}
+
+for_all_types!(
+    host_buffers_and_pinned_slices_are_operands,
+    stats_count_exactly_what_moves,
+    the_pool_reuses_blocks_and_trim_releases_them,
+    a_large_copy_pipelined_through_staging_is_exact,
+);
