@@ -1,12 +1,13 @@
-//! The `Host` backend: the CPU, always available. Level 2 and 3 run on faer; level 1 is plain
-//! strided loops (faer has no strided level-1 kernels to call). "Device" memory is host memory,
-//! so mapping host data is zero-copy.
+//! The `Host` backend: the CPU, always available. Level 2 and 3 run on faer (the triangular
+//! solve on faer's matmul, see [`trsm`]); level 1 is plain strided loops (faer has no strided
+//! level-1 kernels to call). "Device" memory is host memory, so mapping host data is zero-copy.
+
+mod trsm;
 
 use std::alloc::Layout;
 use std::ptr::NonNull;
 
 use faer::linalg::matmul::triangular::BlockStructure;
-use faer::linalg::triangular_solve as tri;
 use faer::{Accum, Conj, MatMut, MatRef, Par};
 
 use super::{Backend, BackendKind, Blas, DevPtr};
@@ -523,19 +524,7 @@ impl<T: Scalar> Blas<T> for Host {
             (Side::Right, Op::T) => (am, false, uplo == Uplo::Lower, bm.transpose_mut()),
             (Side::Right, Op::C) => (am, true, uplo == Uplo::Lower, bm.transpose_mut()),
         };
-        let (c, p) = (conj_if(conj), par());
-        match (lower, diag) {
-            (true, Diag::NonUnit) => tri::solve_lower_triangular_in_place_with_conj(lhs, c, rhs, p),
-            (true, Diag::Unit) => {
-                tri::solve_unit_lower_triangular_in_place_with_conj(lhs, c, rhs, p)
-            }
-            (false, Diag::NonUnit) => {
-                tri::solve_upper_triangular_in_place_with_conj(lhs, c, rhs, p)
-            }
-            (false, Diag::Unit) => {
-                tri::solve_unit_upper_triangular_in_place_with_conj(lhs, c, rhs, p)
-            }
-        }
+        trsm::solve::<T>(lhs, conj, lower, diag == Diag::Unit, rhs, par());
         Ok(())
     }
 

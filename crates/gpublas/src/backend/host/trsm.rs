@@ -1,0 +1,128 @@
+//! The host's triangular solve: blocked, with substitution on the diagonal blocks (dividing by
+//! the diagonal as reference BLAS's `?trsm.f` does) and faer's matmul for the updates between
+//! blocks.
+//!
+//! Why not faer's `solve_*_triangular_in_place`: faer 0.24's 2×2 and 3×3 base cases
+//! (`linalg/triangular_solve.rs`) compute the diagonal's reciprocals as independent scalar
+//! divisions, which LLVM's SLP vectorizer (in optimised builds) packs into one 4-lane `divps`
+//! whose unused lanes divide zeros. Single-precision solves then raise the IEEE *invalid* and
+//! *divide-by-zero* flags on non-singular input (the results are right; only the flags leak).
+//! Reference BLAS raises none, and neither does this solve: each division here is a scalar step
+//! of a dependent chain, which no vectorizer can pack.
+
+use faer::reborrow::{IntoConst, Reborrow, ReborrowMut};
+use faer::{Accum, MatMut, MatRef, Par};
+
+use super::{conj_if, fa};
+use crate::scalar::Scalar;
+
+/// Order of the diagonal blocks solved by substitution.
+const BLOCK: usize = 64;
+
+/// Solves `L X = B` in place (`X` overwrites `B`) for a lower (`lower = true`) or upper triangular
+/// `L`, conjugated if `conj`, with a unit diagonal (not read) if `unit`.
+pub(super) fn solve<T: Scalar>(
+    l: MatRef<'_, T::Faer>,
+    conj: bool,
+    lower: bool,
+    unit: bool,
+    x: MatMut<'_, T::Faer>,
+    par: Par,
+) {
+    if lower {
+        solve_lower::<T>(l, conj, unit, x, par);
+    } else {
+        // An upper triangular solve is a lower one with rows and columns reversed.
+        solve_lower::<T>(
+            l.reverse_rows_and_cols(),
+            conj,
+            unit,
+            x.reverse_rows_mut(),
+            par,
+        );
+    }
+}
+
+fn solve_lower<T: Scalar>(
+    l: MatRef<'_, T::Faer>,
+    conj: bool,
+    unit: bool,
+    mut x: MatMut<'_, T::Faer>,
+    par: Par,
+) {
+    let n = l.nrows();
+    let mut k = 0;
+    while k < n {
+        let b = BLOCK.min(n - k);
+        substitute::<T>(
+            l.submatrix(k, k, b, b),
+            conj,
+            unit,
+            x.rb_mut().subrows_mut(k, b),
+        );
+        let rest = n - k - b;
+        if rest > 0 {
+            // X[k+b..] -= L[k+b.., k..k+b] · X[k..k+b]
+            let (done, below) = x.rb_mut().split_at_row_mut(k + b);
+            faer::linalg::matmul::matmul_with_conj(
+                below,
+                Accum::Add,
+                l.submatrix(k + b, k, rest, b),
+                conj_if(conj),
+                done.into_const().subrows(k, b),
+                faer::Conj::No,
+                fa(-T::one()),
+                par,
+            );
+        }
+        k += b;
+    }
+}
+
+/// Forward substitution on one diagonal block, column by column, in reference BLAS's order
+/// (`?trsm.f`, left side, lower, no transpose): an element of `X` that is zero is skipped, so
+/// its column of `L` is not read.
+fn substitute<T: Scalar>(
+    l: MatRef<'_, T::Faer>,
+    conj: bool,
+    unit: bool,
+    mut x: MatMut<'_, T::Faer>,
+) {
+    let at = |i: usize, k: usize| -> T {
+        let v: T = bytemuck::cast(*l.get(i, k));
+        if conj {
+            v.conj()
+        } else {
+            v
+        }
+    };
+    let b = l.nrows();
+    for j in 0..x.ncols() {
+        for k in 0..b {
+            let mut xk: T = bytemuck::cast(*x.rb().get(k, j));
+            if xk.is_zero() {
+                continue;
+            }
+            if !unit {
+                xk = div(xk, at(k, k));
+                *x.rb_mut().get_mut(k, j) = fa(xk);
+            }
+            for i in k + 1..b {
+                let e = x.rb_mut().get_mut(i, j);
+                let xi: T = bytemuck::cast(*e);
+                *e = fa(xi - xk * at(i, k));
+            }
+        }
+    }
+}
+
+/// `x / d`: an IEEE division for real types; for complex ones `x · (1/d)` with faer's scaled
+/// reciprocal, which neither overflows nor underflows where the quotient does not.
+fn div<T: Scalar>(x: T, d: T) -> T {
+    let (x, d) = (fa(x), fa(d));
+    bytemuck::cast(if T::IS_COMPLEX {
+        x * faer::traits::math_utils::recip(&d)
+    } else {
+        x / d
+    })
+}
