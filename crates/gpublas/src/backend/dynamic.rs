@@ -97,18 +97,18 @@ macro_rules! forward_blas {
 
 impl<T: Scalar> Blas<T> for Dynamic {
     forward_blas! {
-        fn axpy(n: usize, alpha: T, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()>;
-        fn scal(n: usize, alpha: T, x: DevPtr, incx: usize) -> Result<()>;
-        fn copy(n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()>;
-        fn swap(n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()>;
-        fn dotu(n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T>;
-        fn dotc(n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T>;
-        fn nrm2(n: usize, x: DevPtr, incx: usize) -> Result<T::Real>;
-        fn asum(n: usize, x: DevPtr, incx: usize) -> Result<T::Real>;
-        fn iamax(n: usize, x: DevPtr, incx: usize) -> Result<usize>;
-        fn iamin(n: usize, x: DevPtr, incx: usize) -> Result<usize>;
-        fn gemv(trans: Op, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, x: DevPtr, incx: usize, beta: T, y: DevPtr, incy: usize) -> Result<()>;
-        fn ger(conj: bool, m: usize, n: usize, alpha: T, x: DevPtr, incx: usize, y: DevPtr, incy: usize, a: DevPtr, lda: usize) -> Result<()>;
+        fn axpy(n: usize, alpha: T, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()>;
+        fn scal(n: usize, alpha: T, x: DevPtr, incx: isize) -> Result<()>;
+        fn copy(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()>;
+        fn swap(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()>;
+        fn dotu(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T>;
+        fn dotc(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T>;
+        fn nrm2(n: usize, x: DevPtr, incx: isize) -> Result<T::Real>;
+        fn asum(n: usize, x: DevPtr, incx: isize) -> Result<T::Real>;
+        fn iamax(n: usize, x: DevPtr, incx: isize) -> Result<usize>;
+        fn iamin(n: usize, x: DevPtr, incx: isize) -> Result<usize>;
+        fn gemv(trans: Op, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, x: DevPtr, incx: isize, beta: T, y: DevPtr, incy: isize) -> Result<()>;
+        fn ger(conj: bool, m: usize, n: usize, alpha: T, x: DevPtr, incx: isize, y: DevPtr, incy: isize, a: DevPtr, lda: usize) -> Result<()>;
         fn gemm(ta: Op, tb: Op, m: usize, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()>;
         fn trsm(side: Side, uplo: Uplo, trans: Op, diag: Diag, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize) -> Result<()>;
         fn syrk(uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()>;
