@@ -20,7 +20,7 @@ use crate::args::{
 };
 use crate::backend::{Backend, Blas};
 use crate::device::Device;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::scalar::Scalar;
 use crate::types::{Op, Order};
 
@@ -156,7 +156,30 @@ impl<B: Backend> Device<B> {
     {
         let (a, b) = (a.mat_in("matmul", "a")?, b.mat_in("matmul", "b")?);
         let (m, n) = (a.shape.rows, b.shape.cols);
-        let mut c = Array2::from_elem((m, n).into_shape_with_order(), T::zero());
+        // The product is allocated here, so its size is checked here: m·n elements must fit in
+        // isize::MAX bytes (what any allocation may hold) and in memory.
+        let elems = m
+            .checked_mul(n)
+            .filter(|e| {
+                e.checked_mul(std::mem::size_of::<T>())
+                    .is_some_and(|b| b <= isize::MAX as usize)
+            })
+            .ok_or_else(|| {
+                Error::arg(
+                    "matmul",
+                    "b",
+                    format!("gives a {m}×{n} product with `a`, more than isize::MAX bytes"),
+                )
+            })?;
+        let mut data = Vec::new();
+        data.try_reserve_exact(elems)
+            .map_err(|_| Error::OutOfMemory {
+                backend: "host",
+                bytes: elems * std::mem::size_of::<T>(),
+            })?;
+        data.resize(elems, T::zero());
+        let mut c = Array2::from_shape_vec((m, n).into_shape_with_order(), data)
+            .map_err(|e| Error::arg("matmul", "b", format!("gives a {m}×{n} product: {e}")))?;
         self.gemm(Op::N, Op::N, T::one(), a, b, T::zero(), c.view_mut())?;
         Ok(c)
     }

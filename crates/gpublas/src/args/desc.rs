@@ -270,6 +270,20 @@ pub(crate) fn check_mat(
     len: usize,
 ) -> Result<bool> {
     let (inner, _) = s.stored();
+    if s.ld > isize::MAX as usize {
+        return Err(Error::arg(
+            routine,
+            arg,
+            format!("has leading dimension {} > isize::MAX", s.ld),
+        ));
+    }
+    if let Some(stride) = s.stride.filter(|&v| v > isize::MAX as usize) {
+        return Err(Error::arg(
+            routine,
+            arg,
+            format!("has batch stride {stride} > isize::MAX"),
+        ));
+    }
     if s.ld < inner.max(1) {
         let what = if s.order == Order::ColMajor {
             "rows"

@@ -314,14 +314,7 @@ impl<A: GpuApi> Gpu<A> {
         let mut out = A16(0i32);
         // SAFETY: as for `dot_impl`.
         self.with_handle(|h| unsafe { self.ctx.api.iamax::<T>(h, max, n, x, incx, &mut out.0) })?;
-        // The vendors return 1-based indices; 0 would mean an empty vector, which the safe
-        // layer never passes.
-        usize::try_from(out.0 - 1).map_err(|_| Error::Vendor {
-            library: "BLAS",
-            routine: r,
-            code: out.0 as i64,
-            message: "returned index 0 for a non-empty vector".into(),
-        })
+        vendor_index(r, out.0, n)
     }
 }
 
@@ -331,4 +324,36 @@ fn inc(routine: &'static str, v: isize) -> Result<i32> {
         routine,
         what: format!("an increment of {v} (over the vendor API's 32-bit limit)"),
     })
+}
+
+/// The 0-based index of a vendor's 1-based `i?amax`/`i?amin` result for `n > 0` elements; a
+/// result outside `1..=n` is a vendor error, never an index used as is.
+fn vendor_index(routine: &'static str, out: i32, n: i32) -> Result<usize> {
+    match out.checked_sub(1).map(usize::try_from) {
+        Some(Ok(i)) if out <= n => Ok(i),
+        _ => Err(Error::Vendor {
+            library: "BLAS",
+            routine,
+            code: i64::from(out),
+            message: format!("returned index {out}, outside 1..={n}"),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::vendor_index;
+    use crate::error::Error;
+
+    #[test]
+    fn vendor_index_accepts_exactly_one_to_n() {
+        assert_eq!(vendor_index("iamax", 1, 5).unwrap(), 0);
+        assert_eq!(vendor_index("iamax", 5, 5).unwrap(), 4);
+        for bad in [0, 6, -1, i32::MIN, i32::MAX] {
+            match vendor_index("iamax", bad, 5) {
+                Err(Error::Vendor { code, .. }) => assert_eq!(code, i64::from(bad)),
+                other => panic!("index {bad} of 5 gave {other:?}"),
+            }
+        }
+    }
 }
