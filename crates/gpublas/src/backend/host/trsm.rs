@@ -1,6 +1,6 @@
-//! The host's triangular solve: blocked, with substitution on the diagonal blocks (dividing by
-//! the diagonal as reference BLAS's `?trsm.f` does) and faer's matmul for the updates between
-//! blocks.
+//! The host's triangular solve: recursive halving with faer's matmul for the updates between
+//! the halves, and substitution (dividing by the diagonal as reference BLAS's `?trsm.f` does) on
+//! diagonal blocks of order ≤ 16.
 //!
 //! Why not faer's `solve_*_triangular_in_place`: faer 0.24's 2×2 and 3×3 base cases
 //! (`linalg/triangular_solve.rs`) compute the diagonal's reciprocals as independent scalar
@@ -16,8 +16,8 @@ use faer::{Accum, MatMut, MatRef, Par};
 use super::{conj_if, fa};
 use crate::scalar::Scalar;
 
-/// Order of the diagonal blocks solved by substitution.
-const BLOCK: usize = 64;
+/// Order up to which a diagonal block is solved by substitution; larger ones are halved.
+const LEAF: usize = 16;
 
 /// Solves `L X = B` in place (`X` overwrites `B`) for a lower (`lower = true`) or upper triangular
 /// `L`, conjugated if `conj`, with a unit diagonal (not read) if `unit`.
@@ -43,40 +43,34 @@ pub(super) fn solve<T: Scalar>(
     }
 }
 
+/// Recursive halving: `[L₁₁ 0; L₂₁ L₂₂] [X₁; X₂] = [B₁; B₂]` is `L₁₁ X₁ = B₁`, then
+/// `L₂₂ X₂ = B₂ − L₂₁ X₁`, so almost all the work is in large matmuls.
 fn solve_lower<T: Scalar>(
     l: MatRef<'_, T::Faer>,
     conj: bool,
     unit: bool,
-    mut x: MatMut<'_, T::Faer>,
+    x: MatMut<'_, T::Faer>,
     par: Par,
 ) {
     let n = l.nrows();
-    let mut k = 0;
-    while k < n {
-        let b = BLOCK.min(n - k);
-        substitute::<T>(
-            l.submatrix(k, k, b, b),
-            conj,
-            unit,
-            x.rb_mut().subrows_mut(k, b),
-        );
-        let rest = n - k - b;
-        if rest > 0 {
-            // X[k+b..] -= L[k+b.., k..k+b] · X[k..k+b]
-            let (done, below) = x.rb_mut().split_at_row_mut(k + b);
-            faer::linalg::matmul::matmul_with_conj(
-                below,
-                Accum::Add,
-                l.submatrix(k + b, k, rest, b),
-                conj_if(conj),
-                done.into_const().subrows(k, b),
-                faer::Conj::No,
-                fa(-T::one()),
-                par,
-            );
-        }
-        k += b;
+    if n <= LEAF {
+        substitute::<T>(l, conj, unit, x);
+        return;
     }
+    let h = n / 2;
+    let (mut top, mut bottom) = x.split_at_row_mut(h);
+    solve_lower::<T>(l.submatrix(0, 0, h, h), conj, unit, top.rb_mut(), par);
+    faer::linalg::matmul::matmul_with_conj(
+        bottom.rb_mut(),
+        Accum::Add,
+        l.submatrix(h, 0, n - h, h),
+        conj_if(conj),
+        top.into_const(),
+        faer::Conj::No,
+        fa(-T::one()),
+        par,
+    );
+    solve_lower::<T>(l.submatrix(h, h, n - h, n - h), conj, unit, bottom, par);
 }
 
 /// Forward substitution on one diagonal block, column by column, in reference BLAS's order
