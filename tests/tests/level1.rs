@@ -86,6 +86,17 @@ fn scal_matches_netlib_for_all_increments<T: TestScalar>() {
     }
 }
 
+fn scal_by_one_touches_nothing<T: TestScalar>() {
+    let dev = device();
+    let mut r = rng(&seed_name::<T>("scal_one"));
+    // `?scal.f` returns at once for α = 1: even a signalling NaN keeps its bits.
+    let mut x0: Vec<T> = rand_vec(&mut r, 5);
+    x0[2] = T::from_c(Z::new(f64::from_bits(0x7ff0_0000_0000_0001), 0.0));
+    let mut x = x0.clone();
+    dev.scal(T::one(), &mut x).unwrap();
+    assert_bitwise_eq("scal by one", &x, &x0);
+}
+
 fn scal_by_zero_gives_zeros<T: TestScalar>() {
     let dev = device();
     let mut r = rng(&seed_name::<T>("scal_zero"));
@@ -377,6 +388,7 @@ for_all_types!(
     axpy_matches_netlib_for_all_increments,
     axpy_alpha_zero_leaves_y_untouched_and_ignores_nan_in_x,
     scal_matches_netlib_for_all_increments,
+    scal_by_one_touches_nothing,
     scal_by_zero_gives_zeros,
     copy_is_exact_netlib_for_all_increments,
     copy_into_a_whole_dense_vector_overwrites_nan,

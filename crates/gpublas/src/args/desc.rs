@@ -28,7 +28,7 @@ use crate::types::Order;
 /// | routines | `inc < 0` | `inc = 0` | netlib source |
 /// |---|---|---|---|
 /// | `axpy`, `copy`, `swap`, `dot`/`dotu`/`dotc` | walked from the end | the same element every time; an output with increment 0 is updated in walk order: `copy` leaves the last `x` of the walk in `y[0]`, `axpy` adds `α·Σxᵢ` to `y[0]`, `swap` rotates by one (both 0: swapped iff `n` is odd) | `?axpy.f`, `?copy.f`, `?swap.f`, `?dot.f`, `?dotu.f`, `?dotc.f` |
-/// | `scal` | no-op | no-op | `?scal.f` (`INCX.LE.0` returns) |
+/// | `scal` | no-op | no-op | `?scal.f` (`INCX.LE.0` returns; so does `α = 1` since 3.12) |
 /// | `asum` | `0` | `0` | `?asum.f`, `scasum.f`, `dzasum.f` (`INCX.LE.0` returns 0) |
 /// | `iamax`, `iamin` | `None` | `None` | `i?amax.f` (`INCX.LE.0` returns 0; `iamin` follows `iamax`) |
 /// | `nrm2` | the norm of the elements | `√n·abs(x₀)` (`n` copies of `x₀`) | `?nrm2.f90`, `scnrm2.f90`, `dznrm2.f90` (3.10 and later walk any increment) |

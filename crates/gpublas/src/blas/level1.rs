@@ -119,8 +119,8 @@ impl<B: Backend> Device<B> {
         const R: &str = "scal";
         self.check()?;
         let x = x.vec_out(R, "x")?;
-        // `?scal.f`: nothing to do for N ≤ 0 or INCX ≤ 0.
-        if x.n == 0 || x.inc <= 0 {
+        // `?scal.f` (3.12): nothing to do for N ≤ 0, INCX ≤ 0 or α = 1.
+        if x.n == 0 || x.inc <= 0 || alpha.is_one() {
             return Ok(());
         }
         let (n, inc) = (x.n, x.inc);
