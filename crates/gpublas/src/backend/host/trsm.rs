@@ -7,8 +7,9 @@
 //! divisions, which LLVM's SLP vectorizer (in optimised builds) packs into one 4-lane `divps`
 //! whose unused lanes divide zeros. Single-precision solves then raise the IEEE *invalid* and
 //! *divide-by-zero* flags on non-singular input (the results are right; only the flags leak).
-//! Reference BLAS raises none, and neither does this solve: each division here is a scalar step
-//! of a dependent chain, which no vectorizer can pack.
+//! Reference BLAS raises none, and neither does this solve (checked in optimised builds by the
+//! `host_trsm_fp_flags` test): its divisions are steps of a substitution loop, one column at a
+//! time, not independent straight-line scalars for the SLP vectorizer to pack.
 
 use faer::reborrow::{IntoConst, Reborrow, ReborrowMut};
 use faer::{Accum, MatMut, MatRef, Par};
