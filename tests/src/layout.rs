@@ -147,18 +147,20 @@ pub fn assert_padding_untouched<T: TestScalar>(what: &str, before: &[T], after: 
     }
 }
 
-/// A strided vector: `n` elements `inc` apart, plus a tail.
+/// A strided vector with reference BLAS's increments: `n` elements `inc` apart in a buffer that
+/// starts at the lowest address; a negative `inc` walks the buffer from its end, 0 repeats the
+/// first element.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VLayout {
     /// Elements.
     pub n: usize,
-    /// Increment.
-    pub inc: usize,
+    /// Increment (any sign).
+    pub inc: isize,
 }
 
 impl VLayout {
     /// `n` elements `inc` apart.
-    pub fn new(n: usize, inc: usize) -> Self {
+    pub fn new(n: usize, inc: isize) -> Self {
         VLayout { n, inc }
     }
     /// Elements spanned.
@@ -166,12 +168,18 @@ impl VLayout {
         if self.n == 0 {
             0
         } else {
-            (self.n - 1) * self.inc + 1
+            (self.n - 1) * self.inc.unsigned_abs() + 1
         }
     }
     /// Whether there are no elements.
     pub fn is_empty(&self) -> bool {
         self.n == 0
+    }
+    /// Buffer index of element `i` (Fortran's `1 + (i-1)·inc`, or `1 + (i-n)·inc` for a negative
+    /// `inc`, made 0-based).
+    pub fn idx(&self, i: usize) -> usize {
+        let (i, n, inc) = (i as isize, self.n as isize, self.inc);
+        (if inc >= 0 { i * inc } else { (i - n + 1) * inc }) as usize
     }
     /// The gpublas descriptor.
     pub fn vec<'a, A: ?Sized>(&self, data: &'a A) -> Vector<'a, A> {
@@ -181,9 +189,9 @@ impl VLayout {
     pub fn vec_mut<'a, A: ?Sized>(&self, data: &'a mut A) -> VectorMut<'a, A> {
         VectorMut::strided(data, self.n, self.inc)
     }
-    /// As an `n × 1` column-major matrix layout with leading dimension... (index helper).
-    fn covers(&self, k: usize) -> bool {
-        k.is_multiple_of(self.inc) && k / self.inc < self.n
+    /// Whether buffer index `k` holds an element of the vector.
+    pub fn covers(&self, k: usize) -> bool {
+        (0..self.n).any(|i| self.idx(i) == k)
     }
 }
 
@@ -191,17 +199,17 @@ impl VLayout {
 pub fn rand_strided<T: TestScalar>(rng: &mut ChaCha8Rng, v: VLayout) -> Vec<T> {
     let mut b = vec![T::nan(); v.len() + 2];
     for i in 0..v.n {
-        b[i * v.inc] = rand_scalar(rng);
+        b[v.idx(i)] = rand_scalar(rng);
     }
     b
 }
 
-/// Reads a strided vector as an `n × 1` matrix.
+/// Reads a strided vector (in its element order) as an `n × 1` matrix.
 pub fn read_vec<T: TestScalar>(buf: &[T], v: VLayout) -> M {
     M {
         rows: v.n,
         cols: 1,
-        d: (0..v.n).map(|i| buf[i * v.inc].to_c()).collect(),
+        d: (0..v.n).map(|i| buf[v.idx(i)].to_c()).collect(),
     }
 }
 
@@ -212,6 +220,37 @@ pub fn assert_gaps_untouched<T: TestScalar>(what: &str, before: &[T], after: &[T
     for k in 0..before.len() {
         if !v.covers(k) {
             assert!(before[k].bits() == after[k].bits(), "{what}: gap element {k} (outside the vector n={} inc={}) changed from {:?} to {:?}", v.n, v.inc, before[k], after[k]);
+        }
+    }
+}
+
+/// Asserts a whole buffer after a call: elements the reference wrote (`want[k]` is `Some`) are
+/// within `tol(k_terms, mag[k])` of it, every other element is bit-for-bit what it was in
+/// `before` (gaps, tails, and elements reference BLAS leaves alone).
+#[track_caller]
+pub fn assert_buffer_matches<T: TestScalar>(
+    what: &str,
+    before: &[T],
+    after: &[T],
+    want: &[Option<(Z, f64)>],
+    k_terms: usize,
+) {
+    assert_eq!(before.len(), after.len(), "{what}: length changed");
+    assert_eq!(before.len(), want.len(), "{what}: reference length");
+    for k in 0..after.len() {
+        match want[k] {
+            Some((w, mag)) => {
+                let err = (after[k].to_c() - w).norm();
+                let t = tol::<T>(k_terms, mag);
+                assert!(err <= t, "{what} ({}): buffer element {k} is {:?} but the reference is {w} (error {err:e} > tolerance {t:e})", T::NAME, after[k]);
+            }
+            None => assert!(
+                before[k].bits() == after[k].bits(),
+                "{what} ({}): buffer element {k}, which reference BLAS does not write, changed from {:?} to {:?}",
+                T::NAME,
+                before[k],
+                after[k]
+            ),
         }
     }
 }

@@ -222,3 +222,114 @@ pub fn in_triangle(uplo: Uplo, i: usize, j: usize) -> bool {
         Uplo::Lower => i >= j,
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Level 1 as netlib's Fortran loops (LAPACK 3.12, `BLAS/SRC`), on whole buffers with signed
+// increments: `IX = 1; IF (INCX.LT.0) IX = (-N+1)*INCX + 1`, then `IX = IX + INCX` per element.
+
+/// Netlib's first index (0-based) of an `n`-element vector with increment `inc`.
+fn first_index(n: usize, inc: isize) -> isize {
+    if inc < 0 {
+        (1 - n as isize) * inc
+    } else {
+        0
+    }
+}
+
+/// The buffer indices a vector visits, in netlib's order (repeated for `inc = 0`).
+pub fn walk(n: usize, inc: isize) -> Vec<usize> {
+    let mut ix = first_index(n, inc);
+    (0..n)
+        .map(|_| {
+            let k = ix as usize;
+            ix += inc;
+            k
+        })
+        .collect()
+}
+
+/// `?axpy.f`: `y ← αx + y`, one element at a time in walk order (so a zero `incy` accumulates
+/// every term into `y[0]`); `n = 0` or `α = 0` returns at once.
+pub fn ref_axpy(n: usize, alpha: Z, x: &[Z], incx: isize, y: &mut [Z], incy: isize) {
+    if n == 0 || alpha == Z::new(0.0, 0.0) {
+        return;
+    }
+    for (ix, iy) in walk(n, incx).into_iter().zip(walk(n, incy)) {
+        y[iy] += alpha * x[ix];
+    }
+}
+
+/// `?scal.f`: `x ← αx`; returns at once for `incx ≤ 0`.
+pub fn ref_scal(n: usize, alpha: Z, x: &mut [Z], incx: isize) {
+    if incx <= 0 {
+        return;
+    }
+    for ix in walk(n, incx) {
+        x[ix] *= alpha;
+    }
+}
+
+/// `?copy.f`: `y ← x` element by element in walk order (exact, on any element type).
+pub fn ref_copy<T: Copy>(n: usize, x: &[T], incx: isize, y: &mut [T], incy: isize) {
+    for (ix, iy) in walk(n, incx).into_iter().zip(walk(n, incy)) {
+        y[iy] = x[ix];
+    }
+}
+
+/// `?swap.f`: `x ↔ y` element by element in walk order (exact, on any element type).
+pub fn ref_swap<T: Copy>(n: usize, x: &mut [T], incx: isize, y: &mut [T], incy: isize) {
+    for (ix, iy) in walk(n, incx).into_iter().zip(walk(n, incy)) {
+        std::mem::swap(&mut x[ix], &mut y[iy]);
+    }
+}
+
+/// `?dot.f`/`?dotu.f` (`conj = false`) or `?dotc.f` (`conj = true`), with the sum of the terms'
+/// magnitudes.
+pub fn ref_dot(conj: bool, n: usize, x: &[Z], incx: isize, y: &[Z], incy: isize) -> (Z, f64) {
+    let (mut s, mut mag) = (Z::new(0.0, 0.0), 0.0);
+    for (ix, iy) in walk(n, incx).into_iter().zip(walk(n, incy)) {
+        let xv = if conj { x[ix].conj() } else { x[ix] };
+        s += xv * y[iy];
+        mag += x[ix].norm() * y[iy].norm();
+    }
+    (s, mag)
+}
+
+/// `?asum.f`: `Σ |re| + |im|`; 0 for `incx ≤ 0`.
+pub fn ref_asum(n: usize, x: &[Z], incx: isize) -> f64 {
+    if incx <= 0 {
+        return 0.0;
+    }
+    walk(n, incx)
+        .into_iter()
+        .map(|k| x[k].re.abs() + x[k].im.abs())
+        .sum()
+}
+
+/// `?nrm2.f90` (3.10 and later): the norm of the walked elements, any increment (0 counts
+/// `x[0]` `n` times).
+pub fn ref_nrm2(n: usize, x: &[Z], incx: isize) -> f64 {
+    walk(n, incx)
+        .into_iter()
+        .map(|k| x[k].norm_sqr())
+        .sum::<f64>()
+        .sqrt()
+}
+
+/// `i?amax.f` (`max = true`) or its `iamin` counterpart on precomputed keys (`|re| + |im|` per
+/// buffer element): the 0-based position in walk order of the first extreme key; `None` for
+/// `n = 0` or `incx ≤ 0`.
+pub fn ref_iamax(max: bool, n: usize, keys: &[f64], incx: isize) -> Option<usize> {
+    if n == 0 || incx <= 0 {
+        return None;
+    }
+    let w = walk(n, incx);
+    let mut best = 0;
+    for i in 1..n {
+        let (v, b) = (keys[w[i]], keys[w[best]]);
+        if (max && v > b) || (!max && v < b) {
+            best = i;
+        }
+    }
+    Some(best)
+}

@@ -9,7 +9,7 @@ fn data<T: TestScalar>(r: &mut ChaCha8Rng, n: usize) -> (Vec<T>, Vec<T>) {
     (v.clone(), v)
 }
 
-fn level1_rejects_short_buffers_zero_increments_and_length_mismatches<T: TestScalar>() {
+fn level1_rejects_short_buffers_huge_increments_and_length_mismatches<T: TestScalar>() {
     let dev = device();
     let mut r = rng(&seed_name::<T>("errors_level1"));
     let (x, _) = data::<T>(&mut r, 8);
@@ -34,30 +34,32 @@ fn level1_rejects_short_buffers_zero_increments_and_length_mismatches<T: TestSca
         "axpy",
         "y",
     );
+    // A negative increment spans as much as the positive one: 5 elements at -2 need 9.
     assert_invalid(
         dev.axpy(
             one,
-            Vector::strided(&x, 3, 0),
-            VectorMut::strided(&mut y, 3, 1),
+            Vector::strided(&x, 5, -2),
+            VectorMut::strided(&mut y, 5, 1),
         ),
         "axpy",
         "x",
     );
+    // |isize::MIN| exceeds isize::MAX, even for one element.
     assert_invalid(
         dev.axpy(
             one,
-            Vector::strided(&x, 3, 1),
-            VectorMut::strided(&mut y, 3, 0),
+            Vector::strided(&x, 1, isize::MIN),
+            VectorMut::strided(&mut y, 1, 1),
         ),
         "axpy",
-        "y",
+        "x",
     );
-    // An increment of 0 is invalid even for an empty vector.
+    // An increment of 0 needs one element, even for a long vector; an empty buffer has none.
     assert_invalid(
         dev.axpy(
             one,
-            Vector::strided(&x, 0, 0),
-            VectorMut::strided(&mut y, 0, 1),
+            Vector::strided(&x[..0], 3, 0),
+            VectorMut::strided(&mut y, 3, 1),
         ),
         "axpy",
         "x",
@@ -71,7 +73,11 @@ fn level1_rejects_short_buffers_zero_increments_and_length_mismatches<T: TestSca
         "axpy",
         "y",
     );
-    assert_invalid(dev.scal(one, VectorMut::strided(&mut y, 4, 0)), "scal", "x");
+    assert_invalid(
+        dev.scal(one, VectorMut::strided(&mut y, 5, -2)),
+        "scal",
+        "x",
+    );
     assert_invalid(dev.scal(one, VectorMut::strided(&mut y, 5, 2)), "scal", "x");
     assert_invalid(dev.copy(&x[..7], &mut y), "copy", "y");
     assert_invalid(dev.copy(Vector::strided(&x, 9, 1), &mut y), "copy", "x");
@@ -79,19 +85,19 @@ fn level1_rejects_short_buffers_zero_increments_and_length_mismatches<T: TestSca
     assert_invalid(dev.swap(&mut x2, &mut y), "swap", "y");
     assert_invalid(
         dev.swap(
-            VectorMut::strided(&mut x2, 2, 0),
+            VectorMut::strided(&mut x2, 2, isize::MIN),
             VectorMut::strided(&mut y, 2, 1),
         ),
         "swap",
         "x",
     );
     assert_invalid(dev.dot(&x[..3], &y[..4]), "dot", "y");
-    assert_invalid(dev.dotu(Vector::strided(&x, 3, 0), &y[..3]), "dotu", "x");
+    assert_invalid(dev.dotu(Vector::strided(&x, 3, -4), &y[..3]), "dotu", "x");
     assert_invalid(dev.dotc(&x[..3], Vector::strided(&y, 3, 4)), "dotc", "y");
-    assert_invalid(dev.nrm2(Vector::strided(&x, 2, 0)), "nrm2", "x");
+    assert_invalid(dev.nrm2(Vector::strided(&x, 2, isize::MIN)), "nrm2", "x");
     assert_invalid(dev.asum(Vector::strided(&x, 3, 4)), "asum", "x");
     assert_invalid(dev.iamax(Vector::strided(&x, 9, 1)), "iamax", "x");
-    assert_invalid(dev.iamin(Vector::strided(&x, 1, 0)), "iamin", "x");
+    assert_invalid(dev.iamin(Vector::strided(&x[..0], 1, 0)), "iamin", "x");
     assert_bitwise_eq("y after rejected level 1 calls", &y, &y0);
     assert_bitwise_eq("x2 after rejected level 1 calls", &x2, &x20);
 }
@@ -189,7 +195,32 @@ fn gemv_and_ger_reject_bad_shapes<T: TestScalar>() {
             &mut y[..m],
         ),
         "gemv",
-        "x",
+        "incx",
+    );
+    assert_invalid(
+        dev.gemv(
+            Op::N,
+            one,
+            Mat::col_major(&a, m, n),
+            &x[..n],
+            zero,
+            VectorMut::strided(&mut y, m, 0),
+        ),
+        "gemv",
+        "incy",
+    );
+    // Reference BLAS checks the increments before its quick return on an empty matrix.
+    assert_invalid(
+        dev.gemv(
+            Op::N,
+            one,
+            Mat::col_major(&a, 0, n),
+            &x[..n],
+            zero,
+            VectorMut::strided(&mut y, 0, 0),
+        ),
+        "gemv",
+        "incy",
     );
     assert_invalid(
         dev.gemv(
@@ -250,7 +281,17 @@ fn gemv_and_ger_reject_bad_shapes<T: TestScalar>() {
             MatMut::col_major(&mut am, m, n),
         ),
         "ger",
-        "x",
+        "incx",
+    );
+    assert_invalid(
+        dev.gerc(
+            one,
+            &x[..m],
+            Vector::strided(&x, n, 0),
+            MatMut::row_major(&mut am, m, n),
+        ),
+        "gerc",
+        "incy",
     );
     assert_bitwise_eq("y after rejected gemv calls", &y, &y0);
     assert_bitwise_eq("a after rejected ger calls", &am, &am0);
@@ -781,7 +822,7 @@ fn device_buffer_copies_reject_length_mismatches<T: TestScalar>() {
 }
 
 for_all_types!(
-    level1_rejects_short_buffers_zero_increments_and_length_mismatches,
+    level1_rejects_short_buffers_huge_increments_and_length_mismatches,
     gemv_and_ger_reject_bad_shapes,
     gemm_rejects_bad_shapes,
     gemm_strided_batched_rejects_bad_batches,

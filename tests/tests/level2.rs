@@ -1,10 +1,18 @@
-//! Level 2 conformance: gemv (N/T/C, both layouts, ld > rows, increments 2 and 3, empty
-//! matrices, α = 0 and β = 0 with NaN) and ger/geru/gerc.
+//! Level 2 conformance: gemv (N/T/C, both layouts, ld > rows, increments ±1, ±2, ±3 — negative
+//! ones walk the vector from its end — empty matrices, α = 0 and β = 0 with NaN) and
+//! ger/geru/gerc; a zero increment is an error naming `incx`/`incy`, as reference BLAS's.
 
 use gpublas_tests::*;
 
 /// (extra leading dimension, incx, incy).
-const STRIDES: [(usize, usize, usize); 3] = [(0, 1, 1), (3, 2, 3), (1, 3, 2)];
+const STRIDES: [(usize, isize, isize); 6] = [
+    (0, 1, 1),
+    (3, 2, 3),
+    (1, 3, 2),
+    (0, -1, -1),
+    (2, -2, 3),
+    (1, 3, -3),
+];
 const SHAPES: [(usize, usize); 4] = [(7, 5), (17, 33), (1, 16), (16, 1)];
 
 fn gemv_matches_reference_for_all_ops_layouts_and_strides<T: TestScalar>() {
@@ -107,7 +115,7 @@ fn gemv_beta_zero_ignores_nan_in_y<T: TestScalar>() {
     let dev = device();
     let mut r = rng(&seed_name::<T>("gemv_beta_zero"));
     for trans in OPS {
-        for incy in [1, 2] {
+        for incy in [1, 2, -2] {
             let (m, n) = (8, 13);
             let la = Layout::col(m, n);
             let a: Vec<T> = rand_mat(&mut r, la);
@@ -270,6 +278,46 @@ fn ger_alpha_zero_or_empty_leaves_a_untouched<T: TestScalar>() {
     }
 }
 
+fn gemv_and_ger_reject_zero_increments_naming_them<T: TestScalar>() {
+    let dev = device();
+    let mut r = rng(&seed_name::<T>("level2_zero_inc"));
+    let (m, n) = (4, 3);
+    let la = Layout::col(m, n);
+    let a0: Vec<T> = rand_mat(&mut r, la);
+    let (x, y0): (Vec<T>, Vec<T>) = (rand_vec(&mut r, m), rand_vec(&mut r, m));
+    for (incx, incy, arg) in [(0, 1, "incx"), (1, 0, "incy"), (0, 0, "incx")] {
+        let mut y = y0.clone();
+        let res = dev.gemv(
+            Op::N,
+            T::one(),
+            la.mat(&a0),
+            Vector::strided(&x, n, incx),
+            T::zero(),
+            VectorMut::strided(&mut y, m, incy),
+        );
+        assert_invalid(res, "gemv", arg);
+        assert_bitwise_eq(&format!("gemv incx={incx} incy={incy}: y"), &y, &y0);
+        for which in [GerKind::Ger, GerKind::Geru, GerKind::Gerc] {
+            let mut a = a0.clone();
+            let res = call_ger(
+                &dev,
+                which,
+                T::one(),
+                Vector::strided(&x, m, incx),
+                Vector::strided(&y0, n, incy),
+                la.mat_mut(&mut a),
+            );
+            let name = match which {
+                GerKind::Ger => "ger",
+                GerKind::Geru => "geru",
+                GerKind::Gerc => "gerc",
+            };
+            assert_invalid(res, name, arg);
+            assert_bitwise_eq(&format!("{name} incx={incx} incy={incy}: a"), &a, &a0);
+        }
+    }
+}
+
 for_all_types!(
     gemv_matches_reference_for_all_ops_layouts_and_strides,
     gemv_alpha_zero_ignores_nan_in_a_and_x,
@@ -278,4 +326,5 @@ for_all_types!(
     gemv_with_an_empty_matrix_leaves_y_untouched,
     ger_geru_gerc_match_reference_for_all_layouts_and_strides,
     ger_alpha_zero_or_empty_leaves_a_untouched,
+    gemv_and_ger_reject_zero_increments_naming_them,
 );

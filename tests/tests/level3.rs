@@ -326,7 +326,13 @@ fn trsm_matches_reference_for_all_24_combinations<T: TestScalar>() {
             for trans in OPS {
                 for diag in DIAGS {
                     for order in ORDERS {
-                        for (extra, (m, n)) in [(0, (7, 5)), (3, (17, 9)), (1, (1, 16))] {
+                        for (extra, (m, n)) in [
+                            (0, (7, 5)),
+                            (3, (17, 9)),
+                            (1, (1, 16)),
+                            (2, (70, 3)),
+                            (0, (2, 129)),
+                        ] {
                             let na = if side == Side::Left { m } else { n };
                             let la = Layout::new(order, na, na, extra);
                             let lb = Layout::new(order, m, n, extra + 1);

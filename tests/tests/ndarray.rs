@@ -323,10 +323,106 @@ fn trsm_syrk_on_arrays<T: TestScalar>() {
     }
 }
 
+fn level1_and_gemv_on_reversed_and_strided_one_dimensional_views<T: TestScalar>() {
+    let dev = device();
+    let mut r = rng(&seed_name::<T>("nd_1d_negative"));
+    let n = 7;
+    // Views with stride -1 (used in place, increment -1), -2 and 3 (gaps: copied), as inputs and
+    // as outputs; every element outside the output view must stay as it was.
+    for (sx, sy) in [(-1isize, -1isize), (-2, 1), (1, -2), (3, -1), (-1, 3)] {
+        let xs = Array1::from(rand_vec::<T>(&mut r, 3 * n));
+        let ys0 = Array1::from(rand_vec::<T>(&mut r, 3 * n));
+        let view = |s: isize| match s {
+            -1 => s![..n;-1],
+            -2 => s![..2 * n - 1;-2],
+            1 => s![..n],
+            _ => s![..3 * n - 2;3],
+        };
+        let (vx, vy) = (view(sx), view(sy));
+        let x = xs.slice(vx);
+        let alpha: T = rand_scalar(&mut r);
+        let what = format!("x stride {sx}, y stride {sy}");
+        let outside = |ys: &Array1<T>, op: &str| {
+            let inside: Vec<usize> = {
+                let idx = Array1::from_iter(0..3 * n);
+                idx.slice(vy).iter().copied().collect()
+            };
+            for k in (0..3 * n).filter(|k| !inside.contains(k)) {
+                assert!(
+                    ys[k].bits() == ys0[k].bits(),
+                    "{op} {what}: element {k} outside the view changed"
+                );
+            }
+        };
+
+        let mut ys = ys0.clone();
+        dev.axpy(alpha, x.reborrow(), ys.slice_mut(vy)).unwrap();
+        for i in 0..n {
+            let want = alpha.to_c() * x[i].to_c() + ys0.slice(vy)[i].to_c();
+            let mag = alpha.to_c().norm() * x[i].to_c().norm() + ys0.slice(vy)[i].to_c().norm();
+            assert_scalar_close::<T>(
+                &format!("axpy {what} [{i}]"),
+                ys.slice(vy)[i].to_c(),
+                want,
+                mag,
+                1,
+            );
+        }
+        outside(&ys, "axpy");
+
+        let mut ys = ys0.clone();
+        dev.copy(x.reborrow(), ys.slice_mut(vy)).unwrap();
+        for i in 0..n {
+            assert!(ys.slice(vy)[i].bits() == x[i].bits(), "copy {what} [{i}]");
+        }
+        outside(&ys, "copy");
+
+        let (mut xm, mut ys) = (xs.clone(), ys0.clone());
+        dev.swap(xm.slice_mut(vx), ys.slice_mut(vy)).unwrap();
+        for i in 0..n {
+            assert!(ys.slice(vy)[i].bits() == x[i].bits(), "swap {what}: y[{i}]");
+            assert!(
+                xm.slice(vx)[i].bits() == ys0.slice(vy)[i].bits(),
+                "swap {what}: x[{i}]"
+            );
+        }
+        outside(&ys, "swap");
+
+        let d = dev.dotu(x.reborrow(), ys0.slice(vy)).unwrap();
+        let want: Z = (0..n).map(|i| x[i].to_c() * ys0.slice(vy)[i].to_c()).sum();
+        let mag: f64 = (0..n)
+            .map(|i| x[i].to_c().norm() * ys0.slice(vy)[i].to_c().norm())
+            .sum();
+        assert_scalar_close::<T>(&format!("dotu {what}"), d.to_c(), want, mag, n);
+
+        let a: Array2<T> = rand_arr(&mut r, n, n, false);
+        let beta: T = rand_scalar(&mut r);
+        let mut ys = ys0.clone();
+        dev.gemv(Op::T, alpha, &a, x.reborrow(), beta, ys.slice_mut(vy))
+            .unwrap();
+        let (want, mag) = ref_gemm_with_mag(
+            alpha.to_c(),
+            &to_m(a.view()).op(Op::T),
+            &to_col(x.reborrow()),
+            beta.to_c(),
+            &to_col(ys0.slice(vy)),
+        );
+        assert_close::<T>(
+            &format!("gemv {what}"),
+            &to_col(ys.slice(vy)),
+            &want,
+            &mag,
+            n,
+        );
+        outside(&ys, "gemv");
+    }
+}
+
 for_all_types!(
     gemm_on_row_and_column_major_arrays,
     gemm_on_sliced_and_reversed_views_that_must_be_copied,
     gemv_and_level1_on_one_dimensional_views,
+    level1_and_gemv_on_reversed_and_strided_one_dimensional_views,
     matmul_returns_the_product_for_any_layouts,
     matmul_and_views_reject_mismatched_shapes,
     trsm_syrk_on_arrays,

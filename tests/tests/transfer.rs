@@ -5,6 +5,7 @@
 
 use gpublas_tests::*;
 
+#[allow(clippy::too_many_arguments)]
 fn gemm_check<T: TestScalar>(
     what: &str,
     a: &[T],

@@ -5,7 +5,8 @@
 //! pass host scalars together with *any* of: host slices (mapped to the device for the call, the
 //! way rustc's experimental `offload_args` does it: `&T` is copied in, `&mut T` in and back),
 //! device buffers, live mapping guards, or ndarray views — and checks every shape before any
-//! vendor call.
+//! vendor call. Vector increments are reference BLAS's (negative ones walk a vector from its end,
+//! 0 repeats one element): the rules, routine by routine, are on [`Vector`].
 //!
 //! | layer | where | what |
 //! |---|---|---|

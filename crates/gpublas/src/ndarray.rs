@@ -1,11 +1,13 @@
 //! ndarray interop: 1-D and 2-D views (and `&`/`&mut` arrays) are vector and matrix arguments,
 //! and [`Device::matmul`] returns an `Array2`.
 //!
-//! A view in standard (row-major) or Fortran (column-major) layout is used in place. Any other
-//! view — strided, sliced with gaps, or with negative strides — is copied into a contiguous
-//! column-major buffer for the call (and copied back into the view if it is written). Views
-//! with gaps are copied rather than passed with a leading dimension so that no transfer ever
-//! covers memory outside the view, which another view may own.
+//! A 2-D view in standard (row-major) or Fortran (column-major) layout, and a 1-D view whose
+//! elements are adjacent (stride 1 or −1: a reversed view is passed with increment −1, as
+//! reference BLAS walks it), are used in place. Any other view — strided or sliced with gaps,
+//! or a 2-D view with negative strides — is copied into a contiguous buffer for the call (and
+//! copied back into the view if it is written). Views with gaps are copied rather than passed
+//! with a leading dimension or increment so that no reference or transfer ever covers memory
+//! between the view's elements, which another view may own (and write meanwhile).
 
 use ndarray::{
     Array2, ArrayBase, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Data, DataMut, Ix1,
@@ -18,37 +20,47 @@ use crate::args::{
 };
 use crate::backend::{Backend, Blas};
 use crate::device::Device;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::scalar::Scalar;
 use crate::types::{Op, Order};
 
+/// The BLAS increment of a 1-D view whose elements are adjacent in memory: 1, or −1 for a
+/// reversed view (its memory-order slice starts at its last element, reference BLAS's
+/// convention for a negative increment).
+fn adjacent_inc(stride: isize) -> isize {
+    if stride < 0 {
+        -1
+    } else {
+        1
+    }
+}
+
 impl<'a, T: Scalar, B: Backend> VecIn<'a, T, B> for ArrayView1<'a, T> {
     fn vec_in(self, routine: &'static str, arg: &'static str) -> Result<VecDesc<'a, T, B>> {
-        let n = self.len();
-        let src = match self.to_slice() {
-            Some(s) => Src::host(s),
-            None => Src::owned(self.iter().copied().collect()),
+        let (n, inc) = (self.len(), adjacent_inc(self.strides()[0]));
+        let (src, inc) = match self.to_slice_memory_order() {
+            Some(s) => (Src::host(s), inc),
+            None => (Src::owned(self.iter().copied().collect()), 1),
         };
-        check_vec(routine, arg, n, 1, src.len())?;
-        Ok(VecDesc { src, n, inc: 1 })
+        check_vec(routine, arg, n, inc, src.len())?;
+        Ok(VecDesc { src, n, inc })
     }
 }
 
 impl<'a, T: Scalar, B: Backend> VecOut<'a, T, B> for ArrayViewMut1<'a, T> {
     fn vec_out(self, routine: &'static str, arg: &'static str) -> Result<VecDescMut<'a, T, B>> {
-        let n = self.len();
-        let src = if self.is_standard_layout() {
-            SrcMut::host(self.into_slice().unwrap_or_default())
+        let (n, inc) = (self.len(), adjacent_inc(self.strides()[0]));
+        let (src, inc) = if self.as_slice_memory_order().is_some() {
+            let s = self.into_slice_memory_order().unwrap_or_default();
+            (SrcMut::host(s), inc)
         } else {
             let copy = self.iter().copied().collect();
             let mut view = self;
-            SrcMut::owned(
-                copy,
-                Box::new(move |data: &[T]| view.iter_mut().zip(data).for_each(|(d, s)| *d = *s)),
-            )
+            let scatter = move |data: &[T]| view.iter_mut().zip(data).for_each(|(d, s)| *d = *s);
+            (SrcMut::owned(copy, Box::new(scatter)), 1)
         };
-        check_vec(routine, arg, n, 1, src.len())?;
-        Ok(VecDescMut { src, n, inc: 1 })
+        check_vec(routine, arg, n, inc, src.len())?;
+        Ok(VecDescMut { src, n, inc })
     }
 }
 
@@ -144,7 +156,30 @@ impl<B: Backend> Device<B> {
     {
         let (a, b) = (a.mat_in("matmul", "a")?, b.mat_in("matmul", "b")?);
         let (m, n) = (a.shape.rows, b.shape.cols);
-        let mut c = Array2::from_elem((m, n).into_shape_with_order(), T::zero());
+        // The product is allocated here, so its size is checked here: m·n elements must fit in
+        // isize::MAX bytes (what any allocation may hold) and in memory.
+        let elems = m
+            .checked_mul(n)
+            .filter(|e| {
+                e.checked_mul(std::mem::size_of::<T>())
+                    .is_some_and(|b| b <= isize::MAX as usize)
+            })
+            .ok_or_else(|| {
+                Error::arg(
+                    "matmul",
+                    "b",
+                    format!("gives a {m}×{n} product with `a`, more than isize::MAX bytes"),
+                )
+            })?;
+        let mut data = Vec::new();
+        data.try_reserve_exact(elems)
+            .map_err(|_| Error::OutOfMemory {
+                backend: "host",
+                bytes: elems * std::mem::size_of::<T>(),
+            })?;
+        data.resize(elems, T::zero());
+        let mut c = Array2::from_shape_vec((m, n).into_shape_with_order(), data)
+            .map_err(|e| Error::arg("matmul", "b", format!("gives a {m}×{n} product: {e}")))?;
         self.gemm(Op::N, Op::N, T::one(), a, b, T::zero(), c.view_mut())?;
         Ok(c)
     }
@@ -154,5 +189,29 @@ impl<B: Backend> Device<B> {
 impl<'a, T: Scalar, B: Backend> MatIn<'a, T, B> for MatDesc<'a, T, B> {
     fn mat_in(self, _routine: &'static str, _arg: &'static str) -> Result<MatDesc<'a, T, B>> {
         Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ndarray::{s, Array1};
+
+    use crate::args::{VecIn, VecOut};
+    use crate::backend::Host;
+
+    #[test]
+    fn reversed_one_dimensional_views_are_used_in_place_with_increment_minus_one() {
+        let mut a = Array1::from_iter((0..6).map(f64::from));
+        let base = a.as_ptr();
+        let d = VecIn::<f64, Host>::vec_in(a.slice(s![..;-1]), "t", "x").unwrap();
+        assert_eq!((d.n, d.inc, d.src.len()), (6, -1, 6));
+        {
+            let d = VecOut::<f64, Host>::vec_out(a.slice_mut(s![1..5;-1]), "t", "y").unwrap();
+            assert_eq!((d.n, d.inc, d.src.len()), (4, -1, 4));
+        }
+        // Views with gaps are copied (compact, increment 1), never spanned.
+        let d = VecIn::<f64, Host>::vec_in(a.slice(s![..;-2]), "t", "x").unwrap();
+        assert_eq!((d.n, d.inc, d.src.len()), (3, 1, 3));
+        assert_eq!(a.as_ptr(), base);
     }
 }

@@ -12,32 +12,59 @@ use crate::memory::{
 use crate::scalar::Scalar;
 use crate::types::Order;
 
-/// A strided vector over some storage: `n` elements, `inc` apart (`inc ≥ 1`).
+/// A strided vector over some storage: `n` elements, `inc` apart, with reference BLAS's rules
+/// for the increment.
+///
+/// The storage plays the role of the array argument of Fortran BLAS (`X` with `INCX`): it starts
+/// at the lowest address the vector touches, whatever the sign of `inc`, and element `i`
+/// (`0 ≤ i < n`) is
+///
+/// | `inc` | element `i` | storage needed |
+/// |---|---|---|
+/// | `> 0` | `data[i·inc]` | `(n−1)·inc + 1` |
+/// | `< 0` | `data[(n−1−i)·(−inc)]`: the vector walked from the end | `(n−1)·(−inc) + 1` |
+/// | `= 0` | `data[0]` for every `i` | `1` (if `n > 0`) |
+///
+/// How each routine treats the increments is reference BLAS's (LAPACK 3.12's `BLAS/SRC`):
+///
+/// | routines | `inc < 0` | `inc = 0` | netlib source |
+/// |---|---|---|---|
+/// | `axpy`, `copy`, `swap`, `dot`/`dotu`/`dotc` | walked from the end | the same element every time; an output with increment 0 is updated in walk order: `copy` leaves the last `x` of the walk in `y[0]`, `axpy` adds `α·Σxᵢ` to `y[0]`, `swap` rotates by one (both 0: swapped iff `n` is odd) | `?axpy.f`, `?copy.f`, `?swap.f`, `?dot.f`, `?dotu.f`, `?dotc.f` |
+/// | `scal` | no-op | no-op | `?scal.f` (`INCX.LE.0` returns; so does `α = 1` since 3.12) |
+/// | `asum` | `0` | `0` | `?asum.f`, `scasum.f`, `dzasum.f` (`INCX.LE.0` returns 0) |
+/// | `iamax`, `iamin` | `None` | `None` | `i?amax.f` (`INCX.LE.0` returns 0; `iamin` follows `iamax`) |
+/// | `nrm2` | the norm of the elements | `√n·abs(x₀)` (`n` copies of `x₀`) | `?nrm2.f90`, `scnrm2.f90`, `dznrm2.f90` (3.10 and later walk any increment) |
+/// | `gemv`, `ger`/`geru`/`gerc` | walked from the end | an error naming `incx`/`incy` | `?gemv.f`, `?ger.f`, `?geru.f`, `?gerc.f` (`XERBLA`) |
+///
+/// An increment whose magnitude exceeds `isize::MAX` (`isize::MIN`), or a span of more than
+/// `isize::MAX` elements, is an error: no allocation can be that large.
 #[derive(Debug, Clone, Copy)]
 pub struct Vector<'a, A: ?Sized> {
     data: &'a A,
     n: usize,
-    inc: usize,
+    inc: isize,
 }
 
-/// A writable strided vector.
+/// A writable strided vector (the rules are [`Vector`]'s).
 #[derive(Debug)]
 pub struct VectorMut<'a, A: ?Sized> {
     data: &'a mut A,
     n: usize,
-    inc: usize,
+    inc: isize,
 }
 
 impl<'a, A: ?Sized> Vector<'a, A> {
-    /// `n` elements of `data`, `inc` apart, starting at the first.
-    pub fn strided(data: &'a A, n: usize, inc: usize) -> Self {
+    /// `n` elements of `data`, `inc` apart; a negative `inc` walks the vector from the end of
+    /// its span, `0` repeats `data[0]` (see [`Vector`] for the rules).
+    pub fn strided(data: &'a A, n: usize, inc: isize) -> Self {
         Vector { data, n, inc }
     }
 }
 
 impl<'a, A: ?Sized> VectorMut<'a, A> {
-    /// `n` elements of `data`, `inc` apart, starting at the first.
-    pub fn strided(data: &'a mut A, n: usize, inc: usize) -> Self {
+    /// `n` elements of `data`, `inc` apart; a negative `inc` walks the vector from the end of
+    /// its span, `0` repeats `data[0]` (see [`Vector`] for the rules).
+    pub fn strided(data: &'a mut A, n: usize, inc: isize) -> Self {
         VectorMut { data, n, inc }
     }
 }
@@ -144,14 +171,14 @@ mat_ctors!(MatMut, &'a mut A);
 pub struct VecDesc<'a, T: Scalar, B: Backend> {
     pub(crate) src: Src<'a, T, B>,
     pub(crate) n: usize,
-    pub(crate) inc: usize,
+    pub(crate) inc: isize,
 }
 
 /// A validated writable vector argument.
 pub struct VecDescMut<'a, T: Scalar, B: Backend> {
     pub(crate) src: SrcMut<'a, T, B>,
     pub(crate) n: usize,
-    pub(crate) inc: usize,
+    pub(crate) inc: isize,
 }
 
 /// A validated matrix argument.
@@ -195,34 +222,45 @@ pub trait MatOut<'a, T: Scalar, B: Backend> {
     fn mat_out(self, routine: &'static str, arg: &'static str) -> Result<MatDescMut<'a, T, B>>;
 }
 
+/// The elements a vector of `n` elements with increment `inc` spans: `(n−1)·|inc| + 1`, `1` for
+/// `inc = 0` and `n > 0`, `0` for `n = 0`; `None` if that exceeds `isize::MAX`.
+pub(crate) fn vec_span(n: usize, inc: isize) -> Option<usize> {
+    if n == 0 {
+        return Some(0);
+    }
+    (n - 1)
+        .checked_mul(inc.unsigned_abs())
+        .and_then(|v| v.checked_add(1))
+        .filter(|&v| v <= isize::MAX as usize)
+}
+
+/// Checks a vector descriptor against its storage's length (reference BLAS's rules: any
+/// increment, see [`Vector`]).
 pub(crate) fn check_vec(
     routine: &'static str,
     arg: &'static str,
     n: usize,
-    inc: usize,
+    inc: isize,
     len: usize,
 ) -> Result<()> {
-    if inc == 0 {
+    if inc == isize::MIN {
         return Err(Error::arg(
             routine,
             arg,
-            "has increment 0; it must be at least 1",
+            format!("has increment {inc}, whose magnitude exceeds isize::MAX"),
         ));
     }
-    let need = if n == 0 {
-        Some(0)
-    } else {
-        (n - 1).checked_mul(inc).and_then(|v| v.checked_add(1))
-    };
-    match need {
+    match vec_span(n, inc) {
         Some(need) if need <= len => Ok(()),
-        _ => Err(Error::arg(
+        Some(need) => Err(Error::arg(
             routine,
             arg,
-            format!(
-                "is too short: {n} elements with increment {inc} need {} but it has {len}",
-                need.map_or("more than usize::MAX".into(), |v| v.to_string())
-            ),
+            format!("is too short: {n} elements with increment {inc} need {need} but it has {len}"),
+        )),
+        None => Err(Error::arg(
+            routine,
+            arg,
+            format!("spans more than isize::MAX elements ({n} elements with increment {inc})"),
         )),
     }
 }
@@ -234,6 +272,20 @@ pub(crate) fn check_mat(
     len: usize,
 ) -> Result<bool> {
     let (inner, _) = s.stored();
+    if s.ld > isize::MAX as usize {
+        return Err(Error::arg(
+            routine,
+            arg,
+            format!("has leading dimension {} > isize::MAX", s.ld),
+        ));
+    }
+    if let Some(stride) = s.stride.filter(|&v| v > isize::MAX as usize) {
+        return Err(Error::arg(
+            routine,
+            arg,
+            format!("has batch stride {stride} > isize::MAX"),
+        ));
+    }
     if s.ld < inner.max(1) {
         let what = if s.order == Order::ColMajor {
             "rows"

@@ -1,12 +1,14 @@
-//! The `Host` backend: the CPU, always available. Level 2 and 3 run on faer; level 1 is plain
-//! strided loops (faer has no strided level-1 kernels to call). "Device" memory is host memory,
-//! so mapping host data is zero-copy.
+//! The `Host` backend: the CPU, always available. Level 2 and 3 run on faer (the triangular
+//! solve on faer's matmul, see [`trsm`]); level 1 is plain strided loops (faer has no strided
+//! level-1 kernels to call). "Device" memory is host memory, so mapping host data is zero-copy.
+
+mod level1;
+mod trsm;
 
 use std::alloc::Layout;
 use std::ptr::NonNull;
 
 use faer::linalg::matmul::triangular::BlockStructure;
-use faer::linalg::triangular_solve as tri;
 use faer::{Accum, Conj, MatMut, MatRef, Par};
 
 use super::{Backend, BackendKind, Blas, DevPtr};
@@ -138,20 +140,31 @@ unsafe fn view_mut<'a, T>(p: DevPtr, rows: usize, cols: usize, ld: usize) -> Mat
     unsafe { MatMut::from_raw_parts_mut(base::<T>(p), rows, cols, 1, ld as isize) }
 }
 
-/// A strided vector of `n` elements as an `n × 1` view.
+/// Where a strided vector of `n` elements at lowest address `p` starts for faer: element 0,
+/// which is the last address for a negative increment.
+fn first<T>(p: DevPtr, n: usize, inc: isize) -> *mut T {
+    if n == 0 {
+        base::<T>(p)
+    } else {
+        level1::elem::<T>(p, n, inc, 0)
+    }
+}
+
+/// A strided vector of `n` elements (BLAS's convention: `p` is the lowest address, a negative
+/// `inc` walks from the end) as an `n × 1` view with row stride `inc`.
 ///
 /// # Safety
 /// As for [`view`].
-unsafe fn vector<'a, T>(p: DevPtr, n: usize, inc: usize) -> MatRef<'a, T> {
-    // SAFETY: forwarded to the caller.
-    unsafe { MatRef::from_raw_parts(base::<T>(p), n, 1, inc as isize, 0) }
+unsafe fn vector<'a, T>(p: DevPtr, n: usize, inc: isize) -> MatRef<'a, T> {
+    // SAFETY: forwarded to the caller; every element `first + i·inc` (`i < n`) is in the span.
+    unsafe { MatRef::from_raw_parts(first::<T>(p, n, inc), n, 1, inc, 0) }
 }
 
 /// # Safety
 /// As for [`view_mut`].
-unsafe fn vector_mut<'a, T>(p: DevPtr, n: usize, inc: usize) -> MatMut<'a, T> {
-    // SAFETY: forwarded to the caller.
-    unsafe { MatMut::from_raw_parts_mut(base::<T>(p), n, 1, inc as isize, 0) }
+unsafe fn vector_mut<'a, T>(p: DevPtr, n: usize, inc: isize) -> MatMut<'a, T> {
+    // SAFETY: as for `vector`.
+    unsafe { MatMut::from_raw_parts_mut(first::<T>(p, n, inc), n, 1, inc, 0) }
 }
 
 /// `op(A)` as a view plus the conjugation faer applies to it.
@@ -212,10 +225,6 @@ unsafe fn scale_triangle<T: Scalar>(c: DevPtr, n: usize, ldc: usize, uplo: Uplo,
 /// A scalar as faer sees it (the same bits).
 fn fa<T: Scalar>(x: T) -> T::Faer {
     bytemuck::cast(x)
-}
-
-fn strided<T>(p: DevPtr, i: usize, inc: usize) -> *mut T {
-    p.cast::<T>().wrapping_add(i * inc)
 }
 
 /// Shared body of `syrk` (`conj = false`) and `herk` (`conj = true`).
@@ -284,86 +293,63 @@ impl<T: Scalar> Blas<T> for Host {
         n: usize,
         alpha: T,
         x: DevPtr,
-        incx: usize,
+        incx: isize,
         y: DevPtr,
-        incy: usize,
+        incy: isize,
     ) -> Result<()> {
-        for i in 0..n {
-            // SAFETY: the caller guarantees both strided ranges are valid and do not overlap.
-            unsafe {
-                *strided::<T>(y, i, incy) =
-                    alpha * *strided::<T>(x, i, incx) + *strided::<T>(y, i, incy)
-            };
-        }
+        // SAFETY: forwarded to the caller.
+        unsafe { level1::axpy(n, alpha, x, incx, y, incy) };
         Ok(())
     }
 
-    unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: usize) -> Result<()> {
-        for i in 0..n {
-            // SAFETY: the caller guarantees the strided range is valid.
-            unsafe { *strided::<T>(x, i, incx) = alpha * *strided::<T>(x, i, incx) };
-        }
+    unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: isize) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { level1::scal(n, alpha, x, incx) };
         Ok(())
     }
 
-    unsafe fn copy(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()> {
-        for i in 0..n {
-            // SAFETY: as for `axpy`.
-            unsafe { *strided::<T>(y, i, incy) = *strided::<T>(x, i, incx) };
-        }
+    unsafe fn copy(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { level1::copy::<T>(n, x, incx, y, incy) };
         Ok(())
     }
 
-    unsafe fn swap(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()> {
-        for i in 0..n {
-            // SAFETY: as for `axpy`; the two ranges do not overlap.
-            unsafe { std::ptr::swap(strided::<T>(x, i, incx), strided::<T>(y, i, incy)) };
-        }
+    unsafe fn swap(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { level1::swap::<T>(n, x, incx, y, incy) };
         Ok(())
     }
 
-    unsafe fn dotu(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T> {
-        let mut acc = T::zero();
-        for i in 0..n {
-            // SAFETY: the caller guarantees both strided ranges are valid.
-            acc = acc + unsafe { *strided::<T>(x, i, incx) * *strided::<T>(y, i, incy) };
-        }
-        Ok(acc)
+    unsafe fn dotu(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T> {
+        // SAFETY: forwarded to the caller.
+        Ok(unsafe { level1::dot(false, n, x, incx, y, incy) })
     }
 
-    unsafe fn dotc(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T> {
-        let mut acc = T::zero();
-        for i in 0..n {
-            // SAFETY: as for `dotu`.
-            acc = acc + unsafe { (*strided::<T>(x, i, incx)).conj() * *strided::<T>(y, i, incy) };
-        }
-        Ok(acc)
+    unsafe fn dotc(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T> {
+        // SAFETY: forwarded to the caller.
+        Ok(unsafe { level1::dot(true, n, x, incx, y, incy) })
     }
 
-    unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: usize) -> Result<T::Real> {
+    unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         // SAFETY: the caller guarantees the strided range is valid. faer's norm scales to
         // avoid overflow and underflow, like reference BLAS.
         let norm = unsafe { vector::<T::Faer>(x, n, incx) }.norm_l2();
         Ok(bytemuck::cast(norm))
     }
 
-    unsafe fn asum(&self, n: usize, x: DevPtr, incx: usize) -> Result<T::Real> {
-        let mut acc = <T::Real as Scalar>::zero();
-        for i in 0..n {
-            // SAFETY: as for `nrm2`.
-            acc = acc + unsafe { *strided::<T>(x, i, incx) }.abs1();
-        }
-        Ok(acc)
+    unsafe fn asum(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
+        // SAFETY: forwarded to the caller.
+        Ok(unsafe { level1::asum::<T>(n, x, incx) })
     }
 
-    unsafe fn iamax(&self, n: usize, x: DevPtr, incx: usize) -> Result<usize> {
-        // SAFETY: as for `nrm2`.
-        Ok(unsafe { extreme::<T>(n, x, incx, |a, b| a > b) })
+    unsafe fn iamax(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize> {
+        // SAFETY: forwarded to the caller (`n > 0`).
+        Ok(unsafe { level1::extreme::<T>(n, x, incx, |a, b| a > b) })
     }
 
-    unsafe fn iamin(&self, n: usize, x: DevPtr, incx: usize) -> Result<usize> {
-        // SAFETY: as for `nrm2`.
-        Ok(unsafe { extreme::<T>(n, x, incx, |a, b| a < b) })
+    unsafe fn iamin(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize> {
+        // SAFETY: forwarded to the caller (`n > 0`).
+        Ok(unsafe { level1::extreme::<T>(n, x, incx, |a, b| a < b) })
     }
 
     unsafe fn gemv(
@@ -375,14 +361,15 @@ impl<T: Scalar> Blas<T> for Host {
         a: DevPtr,
         lda: usize,
         x: DevPtr,
-        incx: usize,
+        incx: isize,
         beta: T,
         y: DevPtr,
-        incy: usize,
+        incy: isize,
     ) -> Result<()> {
         let (rows, cols) = trans.apply(m, n);
-        // SAFETY: the caller guarantees `y` covers `rows` strided elements.
-        let accum = unsafe { scale(y, rows, 1, incy, 0, beta) };
+        // SAFETY: the caller guarantees `y` covers `rows` strided elements; scaling visits the
+        // same elements from the lowest address whatever the increment's sign.
+        let accum = unsafe { scale(y, rows, 1, incy.unsigned_abs(), 0, beta) };
         if alpha.is_zero() || cols == 0 {
             return Ok(());
         }
@@ -415,9 +402,9 @@ impl<T: Scalar> Blas<T> for Host {
         n: usize,
         alpha: T,
         x: DevPtr,
-        incx: usize,
+        incx: isize,
         y: DevPtr,
-        incy: usize,
+        incy: isize,
         a: DevPtr,
         lda: usize,
     ) -> Result<()> {
@@ -526,19 +513,7 @@ impl<T: Scalar> Blas<T> for Host {
             (Side::Right, Op::T) => (am, false, uplo == Uplo::Lower, bm.transpose_mut()),
             (Side::Right, Op::C) => (am, true, uplo == Uplo::Lower, bm.transpose_mut()),
         };
-        let (c, p) = (conj_if(conj), par());
-        match (lower, diag) {
-            (true, Diag::NonUnit) => tri::solve_lower_triangular_in_place_with_conj(lhs, c, rhs, p),
-            (true, Diag::Unit) => {
-                tri::solve_unit_lower_triangular_in_place_with_conj(lhs, c, rhs, p)
-            }
-            (false, Diag::NonUnit) => {
-                tri::solve_upper_triangular_in_place_with_conj(lhs, c, rhs, p)
-            }
-            (false, Diag::Unit) => {
-                tri::solve_unit_upper_triangular_in_place_with_conj(lhs, c, rhs, p)
-            }
-        }
+        trsm::solve::<T>(lhs, conj, lower, diag == Diag::Unit, rhs, par());
         Ok(())
     }
 
@@ -636,28 +611,4 @@ impl<T: Scalar> Blas<T> for Host {
         }
         Ok(())
     }
-}
-
-/// 0-based index of the first element whose `|re| + |im|` wins `better` against all before it.
-///
-/// # Safety
-/// `x` is valid for `n > 0` strided elements.
-unsafe fn extreme<T: Scalar>(
-    n: usize,
-    x: DevPtr,
-    incx: usize,
-    better: impl Fn(T::Real, T::Real) -> bool,
-) -> usize {
-    // SAFETY: forwarded to the caller.
-    let mut best = unsafe { *strided::<T>(x, 0, incx) }.abs1();
-    let mut at = 0;
-    for i in 1..n {
-        // SAFETY: forwarded to the caller.
-        let v = unsafe { *strided::<T>(x, i, incx) }.abs1();
-        if better(v, best) {
-            best = v;
-            at = i;
-        }
-    }
-    at
 }

@@ -22,18 +22,18 @@ use crate::types::{Diag, Op, Side, Uplo};
 macro_rules! blas_methods {
     ($m:ident) => {
         $m! {
-        fn axpy(n: usize, alpha: T, x: $crate::backend::DevPtr, incx: usize, y: $crate::backend::DevPtr, incy: usize) -> $crate::error::Result<()>;
-        fn scal(n: usize, alpha: T, x: $crate::backend::DevPtr, incx: usize) -> $crate::error::Result<()>;
-        fn copy(n: usize, x: $crate::backend::DevPtr, incx: usize, y: $crate::backend::DevPtr, incy: usize) -> $crate::error::Result<()>;
-        fn swap(n: usize, x: $crate::backend::DevPtr, incx: usize, y: $crate::backend::DevPtr, incy: usize) -> $crate::error::Result<()>;
-        fn dotu(n: usize, x: $crate::backend::DevPtr, incx: usize, y: $crate::backend::DevPtr, incy: usize) -> $crate::error::Result<T>;
-        fn dotc(n: usize, x: $crate::backend::DevPtr, incx: usize, y: $crate::backend::DevPtr, incy: usize) -> $crate::error::Result<T>;
-        fn nrm2(n: usize, x: $crate::backend::DevPtr, incx: usize) -> $crate::error::Result<T::Real>;
-        fn asum(n: usize, x: $crate::backend::DevPtr, incx: usize) -> $crate::error::Result<T::Real>;
-        fn iamax(n: usize, x: $crate::backend::DevPtr, incx: usize) -> $crate::error::Result<usize>;
-        fn iamin(n: usize, x: $crate::backend::DevPtr, incx: usize) -> $crate::error::Result<usize>;
-        fn gemv(trans: $crate::types::Op, m: usize, n: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, x: $crate::backend::DevPtr, incx: usize, beta: T, y: $crate::backend::DevPtr, incy: usize) -> $crate::error::Result<()>;
-        fn ger(conj: bool, m: usize, n: usize, alpha: T, x: $crate::backend::DevPtr, incx: usize, y: $crate::backend::DevPtr, incy: usize, a: $crate::backend::DevPtr, lda: usize) -> $crate::error::Result<()>;
+        fn axpy(n: usize, alpha: T, x: $crate::backend::DevPtr, incx: isize, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<()>;
+        fn scal(n: usize, alpha: T, x: $crate::backend::DevPtr, incx: isize) -> $crate::error::Result<()>;
+        fn copy(n: usize, x: $crate::backend::DevPtr, incx: isize, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<()>;
+        fn swap(n: usize, x: $crate::backend::DevPtr, incx: isize, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<()>;
+        fn dotu(n: usize, x: $crate::backend::DevPtr, incx: isize, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<T>;
+        fn dotc(n: usize, x: $crate::backend::DevPtr, incx: isize, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<T>;
+        fn nrm2(n: usize, x: $crate::backend::DevPtr, incx: isize) -> $crate::error::Result<T::Real>;
+        fn asum(n: usize, x: $crate::backend::DevPtr, incx: isize) -> $crate::error::Result<T::Real>;
+        fn iamax(n: usize, x: $crate::backend::DevPtr, incx: isize) -> $crate::error::Result<usize>;
+        fn iamin(n: usize, x: $crate::backend::DevPtr, incx: isize) -> $crate::error::Result<usize>;
+        fn gemv(trans: $crate::types::Op, m: usize, n: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, x: $crate::backend::DevPtr, incx: isize, beta: T, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<()>;
+        fn ger(conj: bool, m: usize, n: usize, alpha: T, x: $crate::backend::DevPtr, incx: isize, y: $crate::backend::DevPtr, incy: isize, a: $crate::backend::DevPtr, lda: usize) -> $crate::error::Result<()>;
         fn gemm(ta: $crate::types::Op, tb: $crate::types::Op, m: usize, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize, beta: T, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
         fn trsm(side: $crate::types::Side, uplo: $crate::types::Uplo, trans: $crate::types::Op, diag: $crate::types::Diag, m: usize, n: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize) -> $crate::error::Result<()>;
         fn syrk(uplo: $crate::types::Uplo, trans: $crate::types::Op, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, beta: T, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
@@ -380,9 +380,24 @@ impl Event {
 
 /// The BLAS routines of one scalar type on one backend.
 ///
-/// Every function takes column-major operands, 0 < increments, leading dimensions
-/// ≥ max(1, rows), `Op::C` only for complex types, and pointers valid for the extents the
-/// dimensions imply (the safe layer checks all of it). Index results are 0-based.
+/// Every function takes column-major operands, leading dimensions ≥ max(1, rows), `Op::C` only
+/// for complex types, and pointers valid for the extents the dimensions imply (the safe layer
+/// checks all of it). Index results are 0-based.
+///
+/// Vectors follow reference BLAS's convention (also cuBLAS's and rocBLAS's): the pointer is the
+/// *lowest* address of the vector's span, and element `i` of `n` is at `i·inc` for `inc ≥ 0`
+/// and at `(n−1−i)·(−inc)` for `inc < 0` (walked from the end; `inc = 0` repeats element 0).
+/// What each routine may be given:
+///
+/// | routines | increments |
+/// |---|---|
+/// | `axpy`, `copy`, `swap`, `dotu`, `dotc` | any sign for inputs (`x` of `axpy`/`copy`, both of the dots); **nonzero** for outputs (`y` of `axpy`/`copy`, `x` and `y` of `swap`) |
+/// | `scal`, `nrm2`, `asum`, `iamax`, `iamin` | `incx ≥ 1` |
+/// | `gemv`, `ger` | nonzero, any sign |
+///
+/// The safe layer reduces everything else reference BLAS allows (zero output increments,
+/// non-positive increments of the one-vector routines) to these before calling: GPU libraries
+/// update a zero-increment output from many threads at once.
 ///
 /// # Safety (for every method)
 /// The pointers are valid for the extents BLAS's reference semantics read and write for the
@@ -395,23 +410,23 @@ pub trait Blas<T: Scalar>: Backend {
         n: usize,
         alpha: T,
         x: DevPtr,
-        incx: usize,
+        incx: isize,
         y: DevPtr,
-        incy: usize,
+        incy: isize,
     ) -> Result<()>;
-    unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: usize) -> Result<()>;
-    unsafe fn copy(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()>;
-    unsafe fn swap(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()>;
+    unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: isize) -> Result<()>;
+    unsafe fn copy(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()>;
+    unsafe fn swap(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()>;
     /// `Σ xᵢ yᵢ` (no conjugation).
-    unsafe fn dotu(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T>;
+    unsafe fn dotu(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T>;
     /// `Σ conj(xᵢ) yᵢ`.
-    unsafe fn dotc(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T>;
-    unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: usize) -> Result<T::Real>;
-    unsafe fn asum(&self, n: usize, x: DevPtr, incx: usize) -> Result<T::Real>;
+    unsafe fn dotc(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T>;
+    unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real>;
+    unsafe fn asum(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real>;
     /// 0-based index of the first element of largest `|re| + |im|`; `n > 0`.
-    unsafe fn iamax(&self, n: usize, x: DevPtr, incx: usize) -> Result<usize>;
+    unsafe fn iamax(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize>;
     /// 0-based index of the first element of smallest `|re| + |im|`; `n > 0`.
-    unsafe fn iamin(&self, n: usize, x: DevPtr, incx: usize) -> Result<usize>;
+    unsafe fn iamin(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize>;
 
     unsafe fn gemv(
         &self,
@@ -422,10 +437,10 @@ pub trait Blas<T: Scalar>: Backend {
         a: DevPtr,
         lda: usize,
         x: DevPtr,
-        incx: usize,
+        incx: isize,
         beta: T,
         y: DevPtr,
-        incy: usize,
+        incy: isize,
     ) -> Result<()>;
     /// `A ← αxyᵀ + A` (`conj = false`) or `A ← αxyᴴ + A` (`conj = true`).
     unsafe fn ger(
@@ -435,9 +450,9 @@ pub trait Blas<T: Scalar>: Backend {
         n: usize,
         alpha: T,
         x: DevPtr,
-        incx: usize,
+        incx: isize,
         y: DevPtr,
-        incy: usize,
+        incy: isize,
         a: DevPtr,
         lda: usize,
     ) -> Result<()>;

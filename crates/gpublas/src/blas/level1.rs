@@ -1,11 +1,16 @@
-//! Level 1: vector operations.
+//! Level 1: vector operations, with reference BLAS's increment rules (the table is on
+//! [`Vector`](crate::Vector)).
+//!
+//! Backends never see a zero *output* increment (GPU libraries would update that one element
+//! from many threads at once) nor a non-positive increment in a one-vector routine: the cases
+//! reference BLAS defines for them are reduced here to calls with positive increments.
 
 use super::mismatch;
 use crate::args::{VecDescMut, VecIn, VecOut};
-use crate::backend::{Backend, Blas};
+use crate::backend::{Backend, Blas, DevPtr};
 use crate::device::Device;
 use crate::error::Result;
-use crate::scalar::Scalar;
+use crate::scalar::{Scalar, ScalarKind};
 
 fn same_len(routine: &'static str, arg: &'static str, n: usize, m: usize) -> Result<()> {
     if n == m {
@@ -21,9 +26,51 @@ fn same_len(routine: &'static str, arg: &'static str, n: usize, m: usize) -> Res
 
 impl<T: Scalar, B: Backend> VecDescMut<'_, T, B> {
     /// Whether the vector covers its whole storage, so a call that overwrites it needs no copy-in.
-    fn dense(&self) -> bool {
-        self.inc == 1 && self.n == self.src.len()
+    pub(super) fn dense(&self) -> bool {
+        self.n == self.src.len() && (self.n == 1 || self.inc.unsigned_abs() == 1)
     }
+}
+
+/// The increments to pass for two vectors of `n` elements: as given, except that one element is
+/// at the lowest address whatever its increment, so `n = 1` passes 1 (never a zero output
+/// increment).
+fn incs(n: usize, incx: isize, incy: isize) -> (isize, isize) {
+    if n == 1 {
+        (1, 1)
+    } else {
+        (incx, incy)
+    }
+}
+
+/// Offset from the lowest address of the `n`-element vector with increment `inc` to its
+/// element `i` (reference BLAS: a negative increment walks from the end).
+fn offset(n: usize, inc: isize, i: usize) -> usize {
+    if inc >= 0 {
+        i * inc.unsigned_abs()
+    } else {
+        (n - 1 - i) * inc.unsigned_abs()
+    }
+}
+
+/// Offset from the lowest address of that vector to the lowest address of its elements
+/// `start .. start + count` (`count > 0`, `start + count ≤ n`), which form a vector with the same
+/// increment.
+fn sub_offset(n: usize, inc: isize, start: usize, count: usize) -> usize {
+    if inc >= 0 {
+        start * inc.unsigned_abs()
+    } else {
+        (n - start - count) * inc.unsigned_abs()
+    }
+}
+
+/// A real number of precision `R` from an `f64` (rounded for `f32`).
+fn real_from_f64<R: Scalar>(v: f64) -> R {
+    let r = match R::KIND {
+        ScalarKind::F32 => bytemuck::try_cast(v as f32),
+        _ => bytemuck::try_cast(v),
+    };
+    // Real types are f32 or f64, so the matching cast always succeeds.
+    r.unwrap_or_else(|_| R::zero())
 }
 
 impl<B: Backend> Device<B> {
@@ -44,12 +91,23 @@ impl<B: Backend> Device<B> {
         if x.n == 0 || alpha.is_zero() {
             return Ok(());
         }
-        let (n, incx, incy) = (x.n, x.inc, y.inc);
+        let (n, (incx, incy)) = (x.n, incs(x.n, x.inc, y.inc));
         let xs = x.store(self, R, "x")?;
         let ys = y.store(self, true, R, "y")?;
-        // SAFETY: both vectors were checked to hold `n` elements at their increments, and `y`
-        // (a mutable borrow) cannot overlap `x`.
-        unsafe { self.backend().axpy(n, alpha, xs.ptr, incx, ys.ptr, incy)? };
+        if incy == 0 {
+            // `?axpy.f` adds α·xᵢ to the one element y₀ in walk order: y₀ + α·Σxᵢ.
+            // SAFETY: `x` was checked to hold `n` elements at `incx`, stored on this device.
+            let sum = self.upload(&[unsafe { self.sum(n, xs.ptr, incx)? }])?;
+            // SAFETY: `sum` holds one element; `y` was checked to hold at least one.
+            unsafe {
+                self.backend()
+                    .axpy(1, alpha, sum.as_device_ptr(), 1, ys.ptr, 1)?
+            };
+        } else {
+            // SAFETY: both vectors were checked to hold `n` elements at their increments, `y`
+            // (a mutable borrow) cannot overlap `x`, and `incy ≠ 0`.
+            unsafe { self.backend().axpy(n, alpha, xs.ptr, incx, ys.ptr, incy)? };
+        }
         ys.finish()
     }
 
@@ -61,12 +119,13 @@ impl<B: Backend> Device<B> {
         const R: &str = "scal";
         self.check()?;
         let x = x.vec_out(R, "x")?;
-        if x.n == 0 {
+        // `?scal.f` (3.12): nothing to do for N ≤ 0, INCX ≤ 0 or α = 1.
+        if x.n == 0 || x.inc <= 0 || alpha.is_one() {
             return Ok(());
         }
         let (n, inc) = (x.n, x.inc);
         let xs = x.store(self, true, R, "x")?;
-        // SAFETY: `x` was checked to hold `n` elements at increment `inc`.
+        // SAFETY: `x` was checked to hold `n` elements at increment `inc ≥ 1`.
         unsafe { self.backend().scal(n, alpha, xs.ptr, inc)? };
         xs.finish()
     }
@@ -87,11 +146,18 @@ impl<B: Backend> Device<B> {
         if x.n == 0 {
             return Ok(());
         }
-        let (n, incx, incy, dense) = (x.n, x.inc, y.inc, y.dense());
+        let (n, (incx, incy), dense) = (x.n, incs(x.n, x.inc, y.inc), y.dense());
         let xs = x.store(self, R, "x")?;
         let ys = y.store(self, !dense, R, "y")?;
-        // SAFETY: as for `axpy`.
-        unsafe { Blas::<T>::copy(self.backend(), n, xs.ptr, incx, ys.ptr, incy)? };
+        if incy == 0 {
+            // `?copy.f` writes every xᵢ into y₀ in walk order: the last one stays.
+            let last = xs.ptr.offset::<T>(offset(n, incx, n - 1));
+            // SAFETY: `last` is an element of `x`; `y` holds at least one element.
+            unsafe { Blas::<T>::copy(self.backend(), 1, last, 1, ys.ptr, 1)? };
+        } else {
+            // SAFETY: as for `axpy`.
+            unsafe { Blas::<T>::copy(self.backend(), n, xs.ptr, incx, ys.ptr, incy)? };
+        }
         ys.finish()
     }
 
@@ -111,11 +177,29 @@ impl<B: Backend> Device<B> {
         if x.n == 0 {
             return Ok(());
         }
-        let (n, incx, incy) = (x.n, x.inc, y.inc);
+        let (n, (incx, incy)) = (x.n, incs(x.n, x.inc, y.inc));
         let xs = x.store(self, true, R, "x")?;
         let ys = y.store(self, true, R, "y")?;
-        // SAFETY: as for `axpy`; two mutable borrows cannot overlap.
-        unsafe { self.backend().swap(n, xs.ptr, incx, ys.ptr, incy)? };
+        match (incx == 0, incy == 0) {
+            // `?swap.f` exchanges xᵢ and yᵢ in walk order. Two mutable borrows cannot overlap.
+            (false, false) => {
+                // SAFETY: both vectors were checked to hold `n` elements at their increments.
+                unsafe { self.backend().swap(n, xs.ptr, incx, ys.ptr, incy)? }
+            }
+            // Only x₀ and y₀, n times: exchanged iff n is odd.
+            (true, true) => {
+                if n % 2 == 1 {
+                    // SAFETY: both hold at least one element.
+                    unsafe { self.backend().swap(1, xs.ptr, 1, ys.ptr, 1)? }
+                }
+            }
+            // One element against a whole vector: a rotation by one (see `rotate`).
+            // SAFETY: both were checked against their storage (`n ≥ 2` here, as `incs` makes
+            // one-element increments 1), are on this device, and cannot overlap.
+            (false, true) => unsafe { self.rotate(n, xs.ptr, incx, ys.ptr)? },
+            // SAFETY: as above.
+            (true, false) => unsafe { self.rotate(n, ys.ptr, incy, xs.ptr)? },
+        }
         xs.finish()?;
         ys.finish()
     }
@@ -185,68 +269,127 @@ impl<B: Backend> Device<B> {
     }
 
     /// `‖x‖₂`, computed without undue overflow or underflow.
+    ///
+    /// As `?nrm2.f90` (LAPACK 3.10 and later): a negative increment gives the norm of the same
+    /// elements, increment 0 that of `n` copies of `x₀` (`√n·|x₀|`).
     pub fn nrm2<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<T::Real>
     where
         B: Blas<T>,
     {
-        let (n, inc, xs) = match self.reduce_arg("nrm2", x)? {
+        let (n, inc, xs) = match self.reduce_arg("nrm2", false, x)? {
             Some(v) => v,
             None => return Ok(<T::Real as Scalar>::zero()),
         };
+        if inc == 0 {
+            // SAFETY: `x` holds at least one element.
+            let x0: f64 = unsafe { self.backend().nrm2(1, xs.ptr, 1)? }.into();
+            return Ok(real_from_f64(x0 * (n as f64).sqrt()));
+        }
+        // The pointer is the lowest address of the span, so |inc| visits the same elements.
         // SAFETY: `x` was checked to hold `n` elements at increment `inc`.
-        unsafe { self.backend().nrm2(n, xs.ptr, inc) }
+        unsafe { self.backend().nrm2(n, xs.ptr, inc.abs()) }
     }
 
-    /// `Σ |re xᵢ| + |im xᵢ|`.
+    /// `Σ |re xᵢ| + |im xᵢ|`; 0 for an increment ≤ 0 (`?asum.f`).
     pub fn asum<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<T::Real>
     where
         B: Blas<T>,
     {
-        let (n, inc, xs) = match self.reduce_arg("asum", x)? {
+        let (n, inc, xs) = match self.reduce_arg("asum", true, x)? {
             Some(v) => v,
             None => return Ok(<T::Real as Scalar>::zero()),
         };
-        // SAFETY: as for `nrm2`.
+        // SAFETY: `x` was checked to hold `n` elements at increment `inc ≥ 1`.
         unsafe { self.backend().asum(n, xs.ptr, inc) }
     }
 
-    /// 0-based index of the first element of largest `|re| + |im|`; `None` for an empty vector.
+    /// 0-based index of the first element of largest `|re| + |im|`; `None` for an empty vector
+    /// or an increment ≤ 0 (`i?amax.f`).
     pub fn iamax<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<Option<usize>>
     where
         B: Blas<T>,
     {
-        let Some((n, inc, xs)) = self.reduce_arg("iamax", x)? else {
+        let Some((n, inc, xs)) = self.reduce_arg("iamax", true, x)? else {
             return Ok(None);
         };
-        // SAFETY: as for `nrm2`; `n > 0`.
+        // SAFETY: as for `asum`; `n > 0`.
         unsafe { self.backend().iamax(n, xs.ptr, inc).map(Some) }
     }
 
-    /// 0-based index of the first element of smallest `|re| + |im|`; `None` for an empty vector.
+    /// 0-based index of the first element of smallest `|re| + |im|`; `None` for an empty vector
+    /// or an increment ≤ 0 (as `iamax`).
     pub fn iamin<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<Option<usize>>
     where
         B: Blas<T>,
     {
-        let Some((n, inc, xs)) = self.reduce_arg("iamin", x)? else {
+        let Some((n, inc, xs)) = self.reduce_arg("iamin", true, x)? else {
             return Ok(None);
         };
-        // SAFETY: as for `nrm2`; `n > 0`.
+        // SAFETY: as for `asum`; `n > 0`.
         unsafe { self.backend().iamin(n, xs.ptr, inc).map(Some) }
     }
 
-    /// Validates and stores the one vector of a reduction; `None` if it is empty.
+    /// Validates and stores the one vector of a reduction; `None` (nothing transferred) if it
+    /// is empty or, when `positive` (reference BLAS's `INCX.LE.0` quick return), its increment
+    /// is not positive.
     #[allow(clippy::type_complexity)]
     fn reduce_arg<'a, T: Scalar>(
         &'a self,
         r: &'static str,
+        positive: bool,
         x: impl VecIn<'a, T, B>,
-    ) -> Result<Option<(usize, usize, crate::args::Stored<'a, T, B>)>> {
+    ) -> Result<Option<(usize, isize, crate::args::Stored<'a, T, B>)>> {
         self.check()?;
         let x = x.vec_in(r, "x")?;
-        if x.n == 0 {
+        if x.n == 0 || (positive && x.inc <= 0) {
             return Ok(None);
         }
         let (n, inc) = (x.n, x.inc);
         Ok(Some((n, inc, x.store(self, r, "x")?)))
+    }
+
+    /// `Σ xᵢ` in walk order, as a dot product with one element 1 at increment 0.
+    ///
+    /// # Safety
+    /// `x` is valid for reading `n` elements at `incx` on this device.
+    unsafe fn sum<T: Scalar>(&self, n: usize, x: DevPtr, incx: isize) -> Result<T>
+    where
+        B: Blas<T>,
+    {
+        let one = self.upload(&[T::one()])?;
+        // SAFETY: the caller guarantees `x`; `one` holds the one element increment 0 reads.
+        unsafe { self.backend().dotu(n, x, incx, one.as_device_ptr(), 0) }
+    }
+
+    /// `?swap.f` of a whole vector `v` (`n ≥ 2` elements, increment `inc ≠ 0`) against one
+    /// element `s` (increment 0): in walk order each vᵢ is exchanged with `s`, so `v` moves one
+    /// place along its walk, `v₀` takes the old `s` and `s` the old last element. Done with four
+    /// copies through a temporary, none with a zero output increment.
+    ///
+    /// # Safety
+    /// `v` is valid for its `n` elements and `s` for one, both on this device, not overlapping.
+    unsafe fn rotate<T: Scalar>(&self, n: usize, v: DevPtr, inc: isize, s: DevPtr) -> Result<()>
+    where
+        B: Blas<T>,
+    {
+        let old = self.zeros::<T>(n)?;
+        let t = old.as_device_ptr();
+        let b = self.backend();
+        // SAFETY: `t` holds `n` elements; `v` and `s` are the caller's; each copy's source and
+        // destination are different allocations or disjoint elements.
+        unsafe {
+            Blas::<T>::copy(b, n, v, inc, t, 1)?;
+            Blas::<T>::copy(b, 1, s, 1, v.offset::<T>(offset(n, inc, 0)), 1)?;
+            Blas::<T>::copy(
+                b,
+                n - 1,
+                t,
+                1,
+                v.offset::<T>(sub_offset(n, inc, 1, n - 1)),
+                inc,
+            )?;
+            Blas::<T>::copy(b, 1, t.offset::<T>(n - 1), 1, s, 1)?;
+        }
+        Ok(())
     }
 }

@@ -8,6 +8,16 @@ use crate::error::{Error, Result};
 use crate::scalar::Scalar;
 use crate::types::{Op, Order};
 
+/// Rejects a zero increment: level 2 walks negative ones from the end but, as reference BLAS's
+/// `XERBLA` checks, never accepts 0 (`arg` is `"incx"` or `"incy"`).
+fn nonzero_inc(routine: &'static str, arg: &'static str, inc: isize) -> Result<()> {
+    if inc == 0 {
+        Err(Error::arg(routine, arg, "must not be zero"))
+    } else {
+        Ok(())
+    }
+}
+
 /// Rejects strided batches where a single matrix is expected.
 pub(crate) fn single(routine: &'static str, arg: &'static str, s: &Shape) -> Result<()> {
     if s.count == 1 && s.stride.is_none() {
@@ -25,7 +35,8 @@ impl<B: Backend> Device<B> {
     /// `y ← α op(A) x + βy`.
     ///
     /// `β = 0` overwrites `y` without reading it. An `A` with no rows or no columns leaves `y`
-    /// untouched (reference BLAS's quick return).
+    /// untouched (reference BLAS's quick return). Negative increments walk `x` and `y` from the
+    /// end; a zero increment is an error naming `incx` or `incy`.
     #[allow(clippy::too_many_arguments)]
     pub fn gemv<'a, T: Scalar>(
         &'a self,
@@ -42,6 +53,8 @@ impl<B: Backend> Device<B> {
         const R: &str = "gemv";
         self.check()?;
         let (a, x, y) = (a.mat_in(R, "a")?, x.vec_in(R, "x")?, y.vec_out(R, "y")?);
+        nonzero_inc(R, "incx", x.inc)?;
+        nonzero_inc(R, "incy", y.inc)?;
         single(R, "a", &a.shape)?;
         let (rows, cols) = trans.apply(a.shape.rows, a.shape.cols);
         if x.n != cols {
@@ -64,7 +77,7 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (lda, incx, incy) = (a.shape.ld, x.inc, y.inc);
-        let copy_in = !(beta.is_zero() && y.inc == 1 && y.n == y.src.len());
+        let copy_in = !(beta.is_zero() && y.dense());
         let a_s = a.store(self, R, "a")?;
         let x_s = x.store(self, R, "x")?;
         let y_s = y.store(self, copy_in, R, "y")?;
@@ -134,6 +147,8 @@ impl<B: Backend> Device<B> {
     {
         self.check()?;
         let (x, y, a) = (x.vec_in(r, "x")?, y.vec_in(r, "y")?, a.mat_out(r, "a")?);
+        nonzero_inc(r, "incx", x.inc)?;
+        nonzero_inc(r, "incy", y.inc)?;
         single(r, "a", &a.shape)?;
         if x.n != a.shape.rows {
             return Err(mismatch(

@@ -2,7 +2,7 @@
 
 use super::level2::single;
 use super::{mismatch, real_op, stored_op};
-use crate::args::{MatDesc, MatDescMut, MatIn, MatOut};
+use crate::args::{MatDesc, MatDescMut, MatIn, MatOut, Shape};
 use crate::backend::{Backend, Blas};
 use crate::device::Device;
 use crate::error::{Error, Result};
@@ -172,11 +172,13 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
-        let (sa, sb, sc) = (
-            a.shape.batch_stride(),
-            b.shape.batch_stride(),
-            c.shape.batch_stride(),
-        );
+        // A stride nothing is read through (one matrix, or matrices with no elements: k = 0)
+        // is irrelevant; 0 keeps backends from computing offsets with it.
+        let stride = |s: &Shape| match s.extent() {
+            Some(e) if e > 0 && count > 1 => s.batch_stride(),
+            _ => 0,
+        };
+        let (sa, sb, sc) = (stride(&a.shape), stride(&b.shape), stride(&c.shape));
         let copy_in = !(beta.is_zero() && c.dense);
         let a_s = a.store(self, R, "a")?;
         let b_s = b.store(self, R, "b")?;

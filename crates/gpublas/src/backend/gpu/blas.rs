@@ -1,5 +1,10 @@
 //! [`Blas<T>`] for every [`Gpu`]: checked conversion to the vendors' ints, 16-byte-aligned host
 //! scalars, and one call through the vendor's [`GpuApi`].
+//!
+//! Increments reach the vendors as they are, negative ones included: cuBLAS and rocBLAS take
+//! reference BLAS's convention (the pointer is the lowest address of the span, a negative
+//! increment walks from the end). [`Blas`]'s contract keeps zero *output* increments and
+//! non-positive increments of one-vector routines away from them.
 
 use super::{int, stride, Gpu, GpuApi, A16};
 use crate::backend::{Blas, DevPtr};
@@ -13,66 +18,66 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         n: usize,
         alpha: T,
         x: DevPtr,
-        incx: usize,
+        incx: isize,
         y: DevPtr,
-        incy: usize,
+        incy: isize,
     ) -> Result<()> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let alpha = A16(alpha);
         let r = "axpy";
-        let (n, incx, incy) = (int(r, n)?, int(r, incx)?, int(r, incy)?);
+        let (n, incx, incy) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?);
         // SAFETY: forwarded to the caller (the safe layer validated every extent).
         self.with_handle(|h| unsafe { self.ctx.api.axpy(h, n, &alpha.0, x, incx, y, incy) })
     }
-    unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: usize) -> Result<()> {
+    unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: isize) -> Result<()> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let alpha = A16(alpha);
         let r = "scal";
-        let (n, incx) = (int(r, n)?, int(r, incx)?);
+        let (n, incx) = (int(r, n)?, inc(r, incx)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe { self.ctx.api.scal(h, n, &alpha.0, x, incx) })
     }
-    unsafe fn copy(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()> {
+    unsafe fn copy(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
         let r = "copy";
-        let (n, incx, incy) = (int(r, n)?, int(r, incx)?, int(r, incy)?);
+        let (n, incx, incy) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe { self.ctx.api.copy::<T>(h, n, x, incx, y, incy) })
     }
-    unsafe fn swap(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<()> {
+    unsafe fn swap(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
         let r = "swap";
-        let (n, incx, incy) = (int(r, n)?, int(r, incx)?, int(r, incy)?);
+        let (n, incx, incy) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe { self.ctx.api.swap::<T>(h, n, x, incx, y, incy) })
     }
-    unsafe fn dotu(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T> {
+    unsafe fn dotu(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T> {
         // SAFETY: forwarded to the caller.
         unsafe { self.dot_impl(false, n, x, incx, y, incy) }
     }
-    unsafe fn dotc(&self, n: usize, x: DevPtr, incx: usize, y: DevPtr, incy: usize) -> Result<T> {
+    unsafe fn dotc(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T> {
         // SAFETY: forwarded to the caller.
         unsafe { self.dot_impl(true, n, x, incx, y, incy) }
     }
-    unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: usize) -> Result<T::Real> {
+    unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         let r = "nrm2";
-        let (n, incx) = (int(r, n)?, int(r, incx)?);
+        let (n, incx) = (int(r, n)?, inc(r, incx)?);
         let mut out = A16(<T::Real as Scalar>::zero());
         // SAFETY: forwarded to the caller; the result goes to host memory (host pointer mode).
         self.with_handle(|h| unsafe { self.ctx.api.nrm2::<T>(h, n, x, incx, &mut out.0) })?;
         Ok(out.0)
     }
-    unsafe fn asum(&self, n: usize, x: DevPtr, incx: usize) -> Result<T::Real> {
+    unsafe fn asum(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         let r = "asum";
-        let (n, incx) = (int(r, n)?, int(r, incx)?);
+        let (n, incx) = (int(r, n)?, inc(r, incx)?);
         let mut out = A16(<T::Real as Scalar>::zero());
         // SAFETY: as for `nrm2`.
         self.with_handle(|h| unsafe { self.ctx.api.asum::<T>(h, n, x, incx, &mut out.0) })?;
         Ok(out.0)
     }
-    unsafe fn iamax(&self, n: usize, x: DevPtr, incx: usize) -> Result<usize> {
+    unsafe fn iamax(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize> {
         // SAFETY: forwarded to the caller.
         unsafe { self.index_impl::<T>(true, n, x, incx) }
     }
-    unsafe fn iamin(&self, n: usize, x: DevPtr, incx: usize) -> Result<usize> {
+    unsafe fn iamin(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize> {
         // SAFETY: forwarded to the caller.
         unsafe { self.index_impl::<T>(false, n, x, incx) }
     }
@@ -85,10 +90,10 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         a: DevPtr,
         lda: usize,
         x: DevPtr,
-        incx: usize,
+        incx: isize,
         beta: T,
         y: DevPtr,
-        incy: usize,
+        incy: isize,
     ) -> Result<()> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let (alpha, beta) = (A16(alpha), A16(beta));
@@ -97,8 +102,8 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
             int(r, m)?,
             int(r, n)?,
             int(r, lda)?,
-            int(r, incx)?,
-            int(r, incy)?,
+            inc(r, incx)?,
+            inc(r, incy)?,
         );
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
@@ -114,9 +119,9 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         n: usize,
         alpha: T,
         x: DevPtr,
-        incx: usize,
+        incx: isize,
         y: DevPtr,
-        incy: usize,
+        incy: isize,
         a: DevPtr,
         lda: usize,
     ) -> Result<()> {
@@ -126,8 +131,8 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
         let (m, n, incx, incy, lda) = (
             int(r, m)?,
             int(r, n)?,
-            int(r, incx)?,
-            int(r, incy)?,
+            inc(r, incx)?,
+            inc(r, incy)?,
             int(r, lda)?,
         );
         // SAFETY: forwarded to the caller.
@@ -281,12 +286,12 @@ impl<A: GpuApi> Gpu<A> {
         conj: bool,
         n: usize,
         x: DevPtr,
-        incx: usize,
+        incx: isize,
         y: DevPtr,
-        incy: usize,
+        incy: isize,
     ) -> Result<T> {
         let r = "dot";
-        let (n, incx, incy) = (int(r, n)?, int(r, incx)?, int(r, incy)?);
+        let (n, incx, incy) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?);
         let mut out = A16(T::zero());
         // SAFETY: forwarded to the caller; the result goes to host memory (host pointer mode).
         self.with_handle(|h| unsafe {
@@ -302,20 +307,53 @@ impl<A: GpuApi> Gpu<A> {
         max: bool,
         n: usize,
         x: DevPtr,
-        incx: usize,
+        incx: isize,
     ) -> Result<usize> {
         let r = if max { "iamax" } else { "iamin" };
-        let (n, incx) = (int(r, n)?, int(r, incx)?);
+        let (n, incx) = (int(r, n)?, inc(r, incx)?);
         let mut out = A16(0i32);
         // SAFETY: as for `dot_impl`.
         self.with_handle(|h| unsafe { self.ctx.api.iamax::<T>(h, max, n, x, incx, &mut out.0) })?;
-        // The vendors return 1-based indices; 0 would mean an empty vector, which the safe
-        // layer never passes.
-        usize::try_from(out.0 - 1).map_err(|_| Error::Vendor {
+        vendor_index(r, out.0, n)
+    }
+}
+
+/// An increment as the vendors' 32-bit int.
+fn inc(routine: &'static str, v: isize) -> Result<i32> {
+    i32::try_from(v).map_err(|_| Error::Unsupported {
+        routine,
+        what: format!("an increment of {v} (over the vendor API's 32-bit limit)"),
+    })
+}
+
+/// The 0-based index of a vendor's 1-based `i?amax`/`i?amin` result for `n > 0` elements; a
+/// result outside `1..=n` is a vendor error, never an index used as is.
+fn vendor_index(routine: &'static str, out: i32, n: i32) -> Result<usize> {
+    match out.checked_sub(1).map(usize::try_from) {
+        Some(Ok(i)) if out <= n => Ok(i),
+        _ => Err(Error::Vendor {
             library: "BLAS",
-            routine: r,
-            code: out.0 as i64,
-            message: "returned index 0 for a non-empty vector".into(),
-        })
+            routine,
+            code: i64::from(out),
+            message: format!("returned index {out}, outside 1..={n}"),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::vendor_index;
+    use crate::error::Error;
+
+    #[test]
+    fn vendor_index_accepts_exactly_one_to_n() {
+        assert_eq!(vendor_index("iamax", 1, 5).unwrap(), 0);
+        assert_eq!(vendor_index("iamax", 5, 5).unwrap(), 4);
+        for bad in [0, 6, -1, i32::MIN, i32::MAX] {
+            match vendor_index("iamax", bad, 5) {
+                Err(Error::Vendor { code, .. }) => assert_eq!(code, i64::from(bad)),
+                other => panic!("index {bad} of 5 gave {other:?}"),
+            }
+        }
     }
 }

@@ -1,0 +1,429 @@
+//! The increment contract of `Blas<T>` holds for every call the safe layer makes: backends never
+//! see a zero output increment (GPU libraries would update that element from many threads at
+//! once), one-vector routines only get increments ≥ 1, and level 2 never gets 0 — whatever
+//! increments the caller passes, including 0 and negative ones.
+//!
+//! Shown with a backend that checks every call before forwarding it to the host backend, and
+//! that maps host data by copying (like a GPU), so the copy-in/copy-back paths run too. Its
+//! results must equal the host backend's bit for bit.
+
+use std::sync::Mutex;
+
+use gpublas::backend::{Backend, BackendKind, Blas, DevPtr, Host};
+use gpublas::{Complex32, Complex64, Device, Diag, Op, Result, Scalar, Side, Uplo};
+use gpublas::{Mat, MatMut, Vector, VectorMut};
+
+/// Host memory treated as device memory, recording every broken increment rule.
+#[derive(Default)]
+struct Checked {
+    broken: Mutex<Vec<String>>,
+}
+
+impl Checked {
+    fn require(&self, ok: bool, what: impl FnOnce() -> String) {
+        if !ok {
+            self.broken.lock().unwrap().push(what());
+        }
+    }
+    fn take(&self) -> Vec<String> {
+        std::mem::take(&mut self.broken.lock().unwrap())
+    }
+}
+
+// SAFETY: everything is `Host`'s, which keeps the contract, except `host_memory` (false: host
+// memory reached only through copies, which is how it is used).
+unsafe impl Backend for Checked {
+    fn kind(&self) -> BackendKind {
+        BackendKind::Host
+    }
+    fn describe(&self) -> String {
+        "increment-contract checker (test)".into()
+    }
+    fn host_memory(&self) -> bool {
+        false
+    }
+    fn same_context(&self, _other: &Self) -> bool {
+        true
+    }
+    unsafe fn alloc(&self, bytes: usize) -> Result<DevPtr> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Host.alloc(bytes) }
+    }
+    unsafe fn free(&self, ptr: DevPtr, bytes: usize) {
+        // SAFETY: forwarded to the caller.
+        unsafe { Host.free(ptr, bytes) }
+    }
+    unsafe fn upload(&self, dst: DevPtr, src: *const u8, bytes: usize) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Host.upload(dst, src, bytes) }
+    }
+    unsafe fn download(&self, dst: *mut u8, src: DevPtr, bytes: usize) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Host.download(dst, src, bytes) }
+    }
+    unsafe fn copy(&self, dst: DevPtr, src: DevPtr, bytes: usize) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Backend::copy(&Host, dst, src, bytes) }
+    }
+    unsafe fn zero(&self, dst: DevPtr, bytes: usize) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Host.zero(dst, bytes) }
+    }
+    fn synchronize(&self) -> Result<()> {
+        Ok(())
+    }
+}
+
+impl<T: Scalar> Blas<T> for Checked {
+    unsafe fn axpy(
+        &self,
+        n: usize,
+        alpha: T,
+        x: DevPtr,
+        incx: isize,
+        y: DevPtr,
+        incy: isize,
+    ) -> Result<()> {
+        self.require(incy != 0, || format!("axpy n={n} got output increment 0"));
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::axpy(&Host, n, alpha, x, incx, y, incy) }
+    }
+    unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: isize) -> Result<()> {
+        self.require(incx >= 1, || format!("scal n={n} got increment {incx}"));
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::scal(&Host, n, alpha, x, incx) }
+    }
+    unsafe fn copy(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
+        self.require(incy != 0, || format!("copy n={n} got output increment 0"));
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::copy(&Host, n, x, incx, y, incy) }
+    }
+    unsafe fn swap(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
+        self.require(incx != 0 && incy != 0, || {
+            format!("swap n={n} got increments {incx}, {incy}")
+        });
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::swap(&Host, n, x, incx, y, incy) }
+    }
+    unsafe fn dotu(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::dotu(&Host, n, x, incx, y, incy) }
+    }
+    unsafe fn dotc(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::dotc(&Host, n, x, incx, y, incy) }
+    }
+    unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
+        self.require(incx >= 1, || format!("nrm2 n={n} got increment {incx}"));
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::nrm2(&Host, n, x, incx) }
+    }
+    unsafe fn asum(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
+        self.require(incx >= 1, || format!("asum n={n} got increment {incx}"));
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::asum(&Host, n, x, incx) }
+    }
+    unsafe fn iamax(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize> {
+        self.require(incx >= 1, || format!("iamax n={n} got increment {incx}"));
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::iamax(&Host, n, x, incx) }
+    }
+    unsafe fn iamin(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize> {
+        self.require(incx >= 1, || format!("iamin n={n} got increment {incx}"));
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::iamin(&Host, n, x, incx) }
+    }
+    unsafe fn gemv(
+        &self,
+        trans: Op,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        x: DevPtr,
+        incx: isize,
+        beta: T,
+        y: DevPtr,
+        incy: isize,
+    ) -> Result<()> {
+        self.require(incx != 0 && incy != 0, || {
+            format!("gemv got increments {incx}, {incy}")
+        });
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::gemv(&Host, trans, m, n, alpha, a, lda, x, incx, beta, y, incy) }
+    }
+    unsafe fn ger(
+        &self,
+        conj: bool,
+        m: usize,
+        n: usize,
+        alpha: T,
+        x: DevPtr,
+        incx: isize,
+        y: DevPtr,
+        incy: isize,
+        a: DevPtr,
+        lda: usize,
+    ) -> Result<()> {
+        self.require(incx != 0 && incy != 0, || {
+            format!("ger got increments {incx}, {incy}")
+        });
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::ger(&Host, conj, m, n, alpha, x, incx, y, incy, a, lda) }
+    }
+    unsafe fn gemm(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::gemm(&Host, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc) }
+    }
+    unsafe fn trsm(
+        &self,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::trsm(&Host, side, uplo, trans, diag, m, n, alpha, a, lda, b, ldb) }
+    }
+    unsafe fn syrk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::syrk(&Host, uplo, trans, n, k, alpha, a, lda, beta, c, ldc) }
+    }
+    unsafe fn herk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T::Real,
+        a: DevPtr,
+        lda: usize,
+        beta: T::Real,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Blas::<T>::herk(&Host, uplo, trans, n, k, alpha, a, lda, beta, c, ldc) }
+    }
+    unsafe fn gemm_strided_batched(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        stride_a: usize,
+        b: DevPtr,
+        ldb: usize,
+        stride_b: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+        stride_c: usize,
+        batch: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe {
+            Blas::<T>::gemm_strided_batched(
+                &Host, ta, tb, m, n, k, alpha, a, lda, stride_a, b, ldb, stride_b, beta, c, ldc,
+                stride_c, batch,
+            )
+        }
+    }
+}
+
+const INCS: [isize; 7] = [-3, -2, -1, 0, 1, 2, 3];
+
+/// A buffer for `n` elements at `inc` (plus one), filled with varied small integers.
+fn buf<T: Scalar>(n: usize, inc: isize, seed: usize) -> Vec<T> {
+    let len = if n == 0 {
+        1
+    } else {
+        (n - 1) * inc.unsigned_abs() + 2
+    };
+    (0..len)
+        .map(|k| {
+            let v = ((k * 7 + seed * 13) % 17) as i32 - 8;
+            T::from_parts(int(v), int(3 - v))
+        })
+        .collect()
+}
+
+/// A small integer as a real type (exact: a sum of ones).
+fn int<R: Scalar>(v: i32) -> R {
+    let r = (0..v.unsigned_abs()).fold(R::zero(), |r, _| r + R::one());
+    if v < 0 {
+        -r
+    } else {
+        r
+    }
+}
+
+fn bits<T: Scalar>(v: &[T]) -> Vec<u8> {
+    bytemuck::cast_slice(v).to_vec()
+}
+
+fn every_level1_and_level2_call_keeps_the_contract<T: Scalar>()
+where
+    Host: Blas<T>,
+{
+    let (dev, host) = (Device::new(Checked::default()), Device::host());
+    let alpha = T::from_parts(int(3), int(1));
+    for n in [0, 1, 2, 5] {
+        for incx in INCS {
+            for incy in INCS {
+                let what = format!("n={n} incx={incx} incy={incy}");
+                let x: Vec<T> = buf(n, incx, 1);
+                let y0: Vec<T> = buf(n, incy, 2);
+                let (vx, vy) = (
+                    |b| Vector::strided(b, n, incx),
+                    |b| Vector::strided(b, n, incy),
+                );
+
+                let (mut y, mut yh) = (y0.clone(), y0.clone());
+                dev.axpy(alpha, vx(&x), VectorMut::strided(&mut y, n, incy))
+                    .unwrap();
+                host.axpy(alpha, vx(&x), VectorMut::strided(&mut yh, n, incy))
+                    .unwrap();
+                assert_eq!(bits(&y), bits(&yh), "axpy {what}");
+
+                let (mut y, mut yh) = (y0.clone(), y0.clone());
+                dev.copy(vx(&x), VectorMut::strided(&mut y, n, incy))
+                    .unwrap();
+                host.copy(vx(&x), VectorMut::strided(&mut yh, n, incy))
+                    .unwrap();
+                assert_eq!(bits(&y), bits(&yh), "copy {what}");
+
+                let (mut xs, mut y, mut xh, mut yh) =
+                    (x.clone(), y0.clone(), x.clone(), y0.clone());
+                dev.swap(
+                    VectorMut::strided(&mut xs, n, incx),
+                    VectorMut::strided(&mut y, n, incy),
+                )
+                .unwrap();
+                host.swap(
+                    VectorMut::strided(&mut xh, n, incx),
+                    VectorMut::strided(&mut yh, n, incy),
+                )
+                .unwrap();
+                assert_eq!((bits(&xs), bits(&y)), (bits(&xh), bits(&yh)), "swap {what}");
+
+                let (d, dh) = (
+                    dev.dotc(vx(&x), vy(&y0)).unwrap(),
+                    host.dotc(vx(&x), vy(&y0)).unwrap(),
+                );
+                assert_eq!(bits(&[d]), bits(&[dh]), "dotc {what}");
+
+                let (mut xs, mut xh) = (x.clone(), x.clone());
+                dev.scal(alpha, VectorMut::strided(&mut xs, n, incx))
+                    .unwrap();
+                host.scal(alpha, VectorMut::strided(&mut xh, n, incx))
+                    .unwrap();
+                assert_eq!(bits(&xs), bits(&xh), "scal {what}");
+
+                let nrm = (dev.nrm2(vx(&x)).unwrap(), host.nrm2(vx(&x)).unwrap());
+                assert_eq!(bits(&[nrm.0]), bits(&[nrm.1]), "nrm2 {what}");
+                let asum = (dev.asum(vx(&x)).unwrap(), host.asum(vx(&x)).unwrap());
+                assert_eq!(bits(&[asum.0]), bits(&[asum.1]), "asum {what}");
+                assert_eq!(
+                    dev.iamax(vx(&x)).unwrap(),
+                    host.iamax(vx(&x)).unwrap(),
+                    "iamax {what}"
+                );
+                assert_eq!(
+                    dev.iamin(vx(&x)).unwrap(),
+                    host.iamin(vx(&x)).unwrap(),
+                    "iamin {what}"
+                );
+
+                // Level 2 with an n × n matrix: zero increments are errors on both.
+                let a: Vec<T> = buf(n * n, 1, 3);
+                let (mut y, mut yh) = (y0.clone(), y0.clone());
+                let r = dev.gemv(
+                    Op::T,
+                    alpha,
+                    Mat::col_major(&a, n, n),
+                    vx(&x),
+                    alpha,
+                    VectorMut::strided(&mut y, n, incy),
+                );
+                let rh = host.gemv(
+                    Op::T,
+                    alpha,
+                    Mat::col_major(&a, n, n),
+                    vx(&x),
+                    alpha,
+                    VectorMut::strided(&mut yh, n, incy),
+                );
+                assert_eq!(r.is_ok(), rh.is_ok(), "gemv {what}: {r:?} vs {rh:?}");
+                assert_eq!(bits(&y), bits(&yh), "gemv {what}");
+                let (mut am, mut ah) = (a.clone(), a.clone());
+                let r = dev.gerc(alpha, vx(&x), vy(&y0), MatMut::col_major(&mut am, n, n));
+                let rh = host.gerc(alpha, vx(&x), vy(&y0), MatMut::col_major(&mut ah, n, n));
+                assert_eq!(r.is_ok(), rh.is_ok(), "gerc {what}: {r:?} vs {rh:?}");
+                assert_eq!(bits(&am), bits(&ah), "gerc {what}");
+
+                let broken = dev.backend().take();
+                assert!(broken.is_empty(), "{what}: the backend got {broken:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_call_keeps_the_increment_contract_f32() {
+    every_level1_and_level2_call_keeps_the_contract::<f32>();
+}
+
+#[test]
+fn every_call_keeps_the_increment_contract_f64() {
+    every_level1_and_level2_call_keeps_the_contract::<f64>();
+}
+
+#[test]
+fn every_call_keeps_the_increment_contract_c32() {
+    every_level1_and_level2_call_keeps_the_contract::<Complex32>();
+}
+
+#[test]
+fn every_call_keeps_the_increment_contract_c64() {
+    every_level1_and_level2_call_keeps_the_contract::<Complex64>();
+}
