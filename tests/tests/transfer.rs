@@ -102,6 +102,8 @@ fn stats_count_exactly_what_moves<T: TestScalar>() {
     let a: Vec<T> = rand_vec(&mut r, m * k);
     let b: Vec<T> = rand_vec(&mut r, k * n);
     let copies = !dev.backend().host_memory();
+    // Small problems take the packed path of small calls (not the tiled one).
+    dev.set_gemm_tiling(usize::MAX, None);
     let per = |bytes: u64| if copies { bytes } else { 0 };
 
     // beta = 0 over a dense C: A and B go in, C only comes out.
@@ -175,6 +177,17 @@ fn stats_count_exactly_what_moves<T: TestScalar>() {
         );
     }
 
+    // A small call with host operands: with asynchronous transfers, all its inputs go in one
+    // transfer and its output comes back in one.
+    if dev.backend().async_transfers() {
+        let mut y2: Vec<T> = rand_vec(&mut r, m);
+        dev.reset_stats();
+        dev.gemv(Op::N, T::one(), Mat::col_major(&a, m, k), &x, T::one(), &mut y2).unwrap();
+        let s = dev.stats();
+        assert_eq!((s.transfers_in, s.transfers_out), (1, 1), "one transfer each way: {s:?}");
+        assert_eq!((s.bytes_in, s.bytes_out), (((m * k + k + m) as u64) * e, m as u64 * e));
+    }
+
     // map_out uploads nothing.
     let mut o = poison::<T>(m);
     dev.reset_stats();
@@ -198,7 +211,7 @@ fn the_pool_reuses_blocks_and_trim_releases_them<T: TestScalar>() {
     }
     let s = dev.stats();
     assert!(
-        s.pool_hits >= 10 && s.pool_misses == 0,
+        s.pool_hits >= 5 && s.pool_misses == 0,
         "repeated calls are served by the pool: {s:?}"
     );
     dev.trim().unwrap();

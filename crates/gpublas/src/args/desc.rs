@@ -410,6 +410,8 @@ impl<'a, T: Scalar, B: Backend, A: ?Sized + Output<T, B>> MatOut<'a, T, B> for M
 }
 
 impl<'a, T: Scalar, B: Backend> VecDesc<'a, T, B> {
+    /// Stores the argument on its own (ops use [`Call`](super::Call), which packs small ones).
+    #[allow(dead_code)]
     pub(crate) fn store(
         self,
         dev: &'a Device<B>,
@@ -420,6 +422,8 @@ impl<'a, T: Scalar, B: Backend> VecDesc<'a, T, B> {
     }
 }
 impl<'a, T: Scalar, B: Backend> VecDescMut<'a, T, B> {
+    /// Stores the argument on its own (ops use [`Call`](super::Call), which packs small ones).
+    #[allow(dead_code)]
     pub(crate) fn store(
         self,
         dev: &'a Device<B>,
@@ -431,6 +435,8 @@ impl<'a, T: Scalar, B: Backend> VecDescMut<'a, T, B> {
     }
 }
 impl<'a, T: Scalar, B: Backend> MatDesc<'a, T, B> {
+    /// Stores the argument on its own (ops use [`Call`](super::Call), which packs small ones).
+    #[allow(dead_code)]
     pub(crate) fn store(
         self,
         dev: &'a Device<B>,
@@ -441,6 +447,8 @@ impl<'a, T: Scalar, B: Backend> MatDesc<'a, T, B> {
     }
 }
 impl<'a, T: Scalar, B: Backend> MatDescMut<'a, T, B> {
+    /// Stores the argument on its own (ops use [`Call`](super::Call), which packs small ones).
+    #[allow(dead_code)]
     pub(crate) fn store(
         self,
         dev: &'a Device<B>,

@@ -10,15 +10,16 @@
 //! Every descriptor is validated against its storage's real length before anything is
 //! transferred or any backend function is called.
 
+mod call;
 mod desc;
 mod resolve;
 
+pub(crate) use call::Call;
 pub(crate) use desc::{check_mat, check_vec, Shape};
 pub use desc::{
     Mat, MatDesc, MatDescMut, MatIn, MatMut, MatOut, VecDesc, VecDescMut, VecIn, VecOut, Vector,
     VectorMut,
 };
-pub(crate) use resolve::Stored;
 pub use resolve::{Src, SrcMut};
 
 use crate::backend::Backend;

@@ -6,7 +6,7 @@
 //! reference BLAS defines for them are reduced here to calls with positive increments.
 
 use super::mismatch;
-use crate::args::{VecDescMut, VecIn, VecOut};
+use crate::args::{Call, VecDescMut, VecIn, VecOut};
 use crate::backend::{Backend, Blas, DevPtr};
 use crate::device::Device;
 use crate::error::Result;
@@ -92,23 +92,25 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (n, (incx, incy)) = (x.n, incs(x.n, x.inc, y.inc));
-        let xs = x.store(self, R, "x")?;
-        let ys = y.store(self, true, R, "y")?;
+        let mut call = self.call(R);
+        let xp = call.vec_in(x, "x")?;
+        let yp = call.vec_out(y, true, "y")?;
+        call.launch()?;
         if incy == 0 {
             // `?axpy.f` adds α·xᵢ to the one element y₀ in walk order: y₀ + α·Σxᵢ.
             // SAFETY: `x` was checked to hold `n` elements at `incx`, stored on this device.
-            let sum = self.upload(&[unsafe { self.sum(n, xs.ptr, incx)? }])?;
+            let sum = self.upload(&[unsafe { self.sum(n, xp, incx)? }])?;
             // SAFETY: `sum` holds one element; `y` was checked to hold at least one.
             unsafe {
                 self.backend()
-                    .axpy(1, alpha, sum.as_device_ptr(), 1, ys.ptr, 1)?
+                    .axpy(1, alpha, sum.as_device_ptr(), 1, yp, 1)?
             };
         } else {
             // SAFETY: both vectors were checked to hold `n` elements at their increments, `y`
             // (a mutable borrow) cannot overlap `x`, and `incy ≠ 0`.
-            unsafe { self.backend().axpy(n, alpha, xs.ptr, incx, ys.ptr, incy)? };
+            unsafe { self.backend().axpy(n, alpha, xp, incx, yp, incy)? };
         }
-        ys.finish()
+        call.finish()
     }
 
     /// `x ← αx`.
@@ -124,10 +126,12 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (n, inc) = (x.n, x.inc);
-        let xs = x.store(self, true, R, "x")?;
+        let mut call = self.call(R);
+        let xp = call.vec_out(x, true, "x")?;
+        call.launch()?;
         // SAFETY: `x` was checked to hold `n` elements at increment `inc ≥ 1`.
-        unsafe { self.backend().scal(n, alpha, xs.ptr, inc)? };
-        xs.finish()
+        unsafe { self.backend().scal(n, alpha, xp, inc)? };
+        call.finish()
     }
 
     /// `y ← x`.
@@ -147,18 +151,20 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (n, (incx, incy), dense) = (x.n, incs(x.n, x.inc, y.inc), y.dense());
-        let xs = x.store(self, R, "x")?;
-        let ys = y.store(self, !dense, R, "y")?;
+        let mut call = self.call(R);
+        let xp = call.vec_in(x, "x")?;
+        let yp = call.vec_out(y, !dense, "y")?;
+        call.launch()?;
         if incy == 0 {
             // `?copy.f` writes every xᵢ into y₀ in walk order: the last one stays.
-            let last = xs.ptr.offset::<T>(offset(n, incx, n - 1));
+            let last = xp.offset::<T>(offset(n, incx, n - 1));
             // SAFETY: `last` is an element of `x`; `y` holds at least one element.
-            unsafe { Blas::<T>::copy(self.backend(), 1, last, 1, ys.ptr, 1)? };
+            unsafe { Blas::<T>::copy(self.backend(), 1, last, 1, yp, 1)? };
         } else {
             // SAFETY: as for `axpy`.
-            unsafe { Blas::<T>::copy(self.backend(), n, xs.ptr, incx, ys.ptr, incy)? };
+            unsafe { Blas::<T>::copy(self.backend(), n, xp, incx, yp, incy)? };
         }
-        ys.finish()
+        call.finish()
     }
 
     /// `x ↔ y`.
@@ -178,30 +184,31 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (n, (incx, incy)) = (x.n, incs(x.n, x.inc, y.inc));
-        let xs = x.store(self, true, R, "x")?;
-        let ys = y.store(self, true, R, "y")?;
+        let mut call = self.call(R);
+        let xp = call.vec_out(x, true, "x")?;
+        let yp = call.vec_out(y, true, "y")?;
+        call.launch()?;
         match (incx == 0, incy == 0) {
             // `?swap.f` exchanges xᵢ and yᵢ in walk order. Two mutable borrows cannot overlap.
             (false, false) => {
                 // SAFETY: both vectors were checked to hold `n` elements at their increments.
-                unsafe { self.backend().swap(n, xs.ptr, incx, ys.ptr, incy)? }
+                unsafe { self.backend().swap(n, xp, incx, yp, incy)? }
             }
             // Only x₀ and y₀, n times: exchanged iff n is odd.
             (true, true) => {
                 if n % 2 == 1 {
                     // SAFETY: both hold at least one element.
-                    unsafe { self.backend().swap(1, xs.ptr, 1, ys.ptr, 1)? }
+                    unsafe { self.backend().swap(1, xp, 1, yp, 1)? }
                 }
             }
             // One element against a whole vector: a rotation by one (see `rotate`).
             // SAFETY: both were checked against their storage (`n ≥ 2` here, as `incs` makes
             // one-element increments 1), are on this device, and cannot overlap.
-            (false, true) => unsafe { self.rotate(n, xs.ptr, incx, ys.ptr)? },
+            (false, true) => unsafe { self.rotate(n, xp, incx, yp)? },
             // SAFETY: as above.
-            (true, false) => unsafe { self.rotate(n, ys.ptr, incy, xs.ptr)? },
+            (true, false) => unsafe { self.rotate(n, yp, incy, xp)? },
         }
-        xs.finish()?;
-        ys.finish()
+        call.finish()
     }
 
     /// `Σ xᵢ yᵢ` (no conjugation; BLAS `dot`, or `dotu` for complex).
@@ -257,13 +264,15 @@ impl<B: Backend> Device<B> {
             return Ok(T::zero());
         }
         let (n, incx, incy) = (x.n, x.inc, y.inc);
-        let (xs, ys) = (x.store(self, r, "x")?, y.store(self, r, "y")?);
+        let mut call = self.call(r);
+        let (xp, yp) = (call.vec_in(x, "x")?, call.vec_in(y, "y")?);
+        call.launch()?;
         // SAFETY: both vectors were checked to hold `n` elements at their increments.
         unsafe {
             if conj {
-                self.backend().dotc(n, xs.ptr, incx, ys.ptr, incy)
+                self.backend().dotc(n, xp, incx, yp, incy)
             } else {
-                self.backend().dotu(n, xs.ptr, incx, ys.ptr, incy)
+                self.backend().dotu(n, xp, incx, yp, incy)
             }
         }
     }
@@ -276,18 +285,18 @@ impl<B: Backend> Device<B> {
     where
         B: Blas<T>,
     {
-        let (n, inc, xs) = match self.reduce_arg("nrm2", false, x)? {
+        let (n, inc, _call, xp) = match self.reduce_arg("nrm2", false, x)? {
             Some(v) => v,
             None => return Ok(<T::Real as Scalar>::zero()),
         };
         if inc == 0 {
             // SAFETY: `x` holds at least one element.
-            let x0: f64 = unsafe { self.backend().nrm2(1, xs.ptr, 1)? }.into();
+            let x0: f64 = unsafe { self.backend().nrm2(1, xp, 1)? }.into();
             return Ok(real_from_f64(x0 * (n as f64).sqrt()));
         }
         // The pointer is the lowest address of the span, so |inc| visits the same elements.
         // SAFETY: `x` was checked to hold `n` elements at increment `inc`.
-        unsafe { self.backend().nrm2(n, xs.ptr, inc.abs()) }
+        unsafe { self.backend().nrm2(n, xp, inc.abs()) }
     }
 
     /// `Σ |re xᵢ| + |im xᵢ|`; 0 for an increment ≤ 0 (`?asum.f`).
@@ -295,12 +304,12 @@ impl<B: Backend> Device<B> {
     where
         B: Blas<T>,
     {
-        let (n, inc, xs) = match self.reduce_arg("asum", true, x)? {
+        let (n, inc, _call, xp) = match self.reduce_arg("asum", true, x)? {
             Some(v) => v,
             None => return Ok(<T::Real as Scalar>::zero()),
         };
         // SAFETY: `x` was checked to hold `n` elements at increment `inc ≥ 1`.
-        unsafe { self.backend().asum(n, xs.ptr, inc) }
+        unsafe { self.backend().asum(n, xp, inc) }
     }
 
     /// 0-based index of the first element of largest `|re| + |im|`; `None` for an empty vector
@@ -309,11 +318,11 @@ impl<B: Backend> Device<B> {
     where
         B: Blas<T>,
     {
-        let Some((n, inc, xs)) = self.reduce_arg("iamax", true, x)? else {
+        let Some((n, inc, _call, xp)) = self.reduce_arg("iamax", true, x)? else {
             return Ok(None);
         };
         // SAFETY: as for `asum`; `n > 0`.
-        unsafe { self.backend().iamax(n, xs.ptr, inc).map(Some) }
+        unsafe { self.backend().iamax(n, xp, inc).map(Some) }
     }
 
     /// 0-based index of the first element of smallest `|re| + |im|`; `None` for an empty vector
@@ -322,11 +331,11 @@ impl<B: Backend> Device<B> {
     where
         B: Blas<T>,
     {
-        let Some((n, inc, xs)) = self.reduce_arg("iamin", true, x)? else {
+        let Some((n, inc, _call, xp)) = self.reduce_arg("iamin", true, x)? else {
             return Ok(None);
         };
         // SAFETY: as for `asum`; `n > 0`.
-        unsafe { self.backend().iamin(n, xs.ptr, inc).map(Some) }
+        unsafe { self.backend().iamin(n, xp, inc).map(Some) }
     }
 
     /// Validates and stores the one vector of a reduction; `None` (nothing transferred) if it
@@ -338,14 +347,17 @@ impl<B: Backend> Device<B> {
         r: &'static str,
         positive: bool,
         x: impl VecIn<'a, T, B>,
-    ) -> Result<Option<(usize, isize, crate::args::Stored<'a, T, B>)>> {
+    ) -> Result<Option<(usize, isize, Call<'a, T, B>, DevPtr)>> {
         self.check()?;
         let x = x.vec_in(r, "x")?;
         if x.n == 0 || (positive && x.inc <= 0) {
             return Ok(None);
         }
         let (n, inc) = (x.n, x.inc);
-        Ok(Some((n, inc, x.store(self, r, "x")?)))
+        let mut call = self.call(r);
+        let xp = call.vec_in(x, "x")?;
+        call.launch()?;
+        Ok(Some((n, inc, call, xp)))
     }
 
     /// `Σ xᵢ` in walk order, as a dot product with one element 1 at increment 0.

@@ -78,17 +78,18 @@ impl<B: Backend> Device<B> {
         }
         let (lda, incx, incy) = (a.shape.ld, x.inc, y.inc);
         let copy_in = !(beta.is_zero() && y.dense());
-        let a_s = a.store(self, R, "a")?;
-        let x_s = x.store(self, R, "x")?;
-        let y_s = y.store(self, copy_in, R, "y")?;
+        let mut call = self.call(R);
+        let a_s = call.input(a.src, "a")?;
+        let x_s = call.input(x.src, "x")?;
+        let y_s = call.output(y.src, copy_in, "y")?;
+        call.launch()?;
         // SAFETY: every operand was checked against its storage for the stored shape `m × n`
         // and `op`; `y` is a mutable borrow, so it overlaps no input.
         unsafe {
-            self.backend().gemv(
-                op, m, n, alpha, a_s.ptr, lda, x_s.ptr, incx, beta, y_s.ptr, incy,
-            )?
+            self.backend()
+                .gemv(op, m, n, alpha, a_s, lda, x_s, incx, beta, y_s, incy)?
         };
-        y_s.finish()
+        call.finish()
     }
 
     /// `A ← αxyᵀ + A` (BLAS `ger`, `geru` for complex).
@@ -176,16 +177,17 @@ impl<B: Backend> Device<B> {
         // Row-major A is stored as Aᵀ, and Aᵀ += α y xᵀ: swap the vectors.
         let (u, v) = if row_major { (y, x) } else { (x, y) };
         let (incu, incv) = (u.inc, v.inc);
-        let u_s = u.store(self, r, "x")?;
-        let v_s = v.store(self, r, "y")?;
-        let a_s = a.store(self, true, r, "a")?;
+        let mut call = self.call(r);
+        let u_s = call.input(u.src, "x")?;
+        let v_s = call.input(v.src, "y")?;
+        let a_s = call.output(a.src, true, "a")?;
+        call.launch()?;
         // SAFETY: every operand was checked against its storage for the stored shape `m × n`;
         // `a` is a mutable borrow, so it overlaps no input.
         unsafe {
-            self.backend().ger(
-                conj, m, n, alpha, u_s.ptr, incu, v_s.ptr, incv, a_s.ptr, lda,
-            )?
+            self.backend()
+                .ger(conj, m, n, alpha, u_s, incu, v_s, incv, a_s, lda)?
         };
-        a_s.finish()
+        call.finish()
     }
 }

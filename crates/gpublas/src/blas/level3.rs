@@ -107,22 +107,24 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let copy_in = !(beta.is_zero() && c.dense);
-        let a_s = a.store(self, R, "a")?;
-        let b_s = b.store(self, R, "b")?;
-        let c_s = c.store(self, copy_in, R, "c")?;
+        let mut call = self.call(R);
+        let a_s = call.input(a.src, "a")?;
+        let b_s = call.input(b.src, "b")?;
+        let c_s = call.output(c.src, copy_in, "c")?;
+        call.launch()?;
         let ((x, ldx), (y, ldy)) = if p.swap {
-            ((b_s.ptr, ldb), (a_s.ptr, lda))
+            ((b_s, ldb), (a_s, lda))
         } else {
-            ((a_s.ptr, lda), (b_s.ptr, ldb))
+            ((a_s, lda), (b_s, ldb))
         };
         // SAFETY: every operand was checked against its storage for the shapes of this call;
         // `c` is a mutable borrow, so it overlaps no input.
         unsafe {
             self.backend().gemm(
-                p.ta, p.tb, p.m, p.n, p.k, alpha, x, ldx, y, ldy, beta, c_s.ptr, ldc,
+                p.ta, p.tb, p.m, p.n, p.k, alpha, x, ldx, y, ldy, beta, c_s, ldc,
             )?
         };
-        c_s.finish()
+        call.finish()
     }
 
     /// `Cᵢ ← α op(Aᵢ) op(Bᵢ) + βCᵢ` for each matrix of three strided batches
@@ -180,23 +182,24 @@ impl<B: Backend> Device<B> {
         };
         let (sa, sb, sc) = (stride(&a.shape), stride(&b.shape), stride(&c.shape));
         let copy_in = !(beta.is_zero() && c.dense);
-        let a_s = a.store(self, R, "a")?;
-        let b_s = b.store(self, R, "b")?;
-        let c_s = c.store(self, copy_in, R, "c")?;
+        let mut call = self.call(R);
+        let a_s = call.input(a.src, "a")?;
+        let b_s = call.input(b.src, "b")?;
+        let c_s = call.output(c.src, copy_in, "c")?;
+        call.launch()?;
         let ((x, ldx, sx), (y, ldy, sy)) = if p.swap {
-            ((b_s.ptr, ldb, sb), (a_s.ptr, lda, sa))
+            ((b_s, ldb, sb), (a_s, lda, sa))
         } else {
-            ((a_s.ptr, lda, sa), (b_s.ptr, ldb, sb))
+            ((a_s, lda, sa), (b_s, ldb, sb))
         };
         // SAFETY: every batch was checked against its storage (count, stride and extent), and
         // C's matrices do not overlap each other or any input.
         unsafe {
             self.backend().gemm_strided_batched(
-                p.ta, p.tb, p.m, p.n, p.k, alpha, x, ldx, sx, y, ldy, sy, beta, c_s.ptr, ldc, sc,
-                count,
+                p.ta, p.tb, p.m, p.n, p.k, alpha, x, ldx, sx, y, ldy, sy, beta, c_s, ldc, sc, count,
             )?
         };
-        c_s.finish()
+        call.finish()
     }
 
     /// Solves `op(A) X = αB` (`Side::Left`) or `X op(A) = αB` (`Side::Right`) for `X`, with `A`
@@ -262,7 +265,9 @@ impl<B: Backend> Device<B> {
             // with plain device memsets: one for a dense B, else one per column.
             // Copy in unless every element of the storage is overwritten.
             let copy_in = !b.dense;
-            let b_s = b.store(self, copy_in, R, "b")?;
+            let mut call = self.call(R);
+            let b_s = call.output(b.src, copy_in, "b")?;
+            call.launch()?;
             let size = std::mem::size_of::<T>();
             let runs = if ldb == m {
                 vec![(0, m * n)]
@@ -272,23 +277,21 @@ impl<B: Backend> Device<B> {
             for (start, len) in runs {
                 // SAFETY: `b` was checked to hold `m × n` elements with leading dimension `ldb`;
                 // each run is one column (or the whole dense matrix) inside it.
-                unsafe {
-                    self.backend()
-                        .zero(b_s.ptr.offset::<T>(start), len * size)?
-                };
+                unsafe { self.backend().zero(b_s.offset::<T>(start), len * size)? };
             }
-            return b_s.finish();
+            return call.finish();
         }
-        let a_s = a.store(self, R, "a")?;
-        let b_s = b.store(self, true, R, "b")?;
+        let mut call = self.call(R);
+        let a_s = call.input(a.src, "a")?;
+        let b_s = call.output(b.src, true, "b")?;
+        call.launch()?;
         // SAFETY: `a` was checked to hold a square matrix of B's side, `b` its shape; `b` is a
         // mutable borrow, so it does not overlap `a`.
         unsafe {
-            self.backend().trsm(
-                side, uplo, op, diag, m, n, alpha, a_s.ptr, lda, b_s.ptr, ldb,
-            )?
+            self.backend()
+                .trsm(side, uplo, op, diag, m, n, alpha, a_s, lda, b_s, ldb)?
         };
-        b_s.finish()
+        call.finish()
     }
 
     /// `C ← α op(A) op(A)ᵀ + βC` on the `uplo` triangle of `C` (the other is not touched);
@@ -434,7 +437,7 @@ impl<B: Backend> Device<B> {
         beta_one: bool,
         a: impl MatIn<'a, T, B>,
         c: impl MatOut<'a, T, B>,
-        call: impl FnOnce(&Self, RankK) -> Result<()>,
+        run: impl FnOnce(&Self, RankK) -> Result<()>,
     ) -> Result<()>
     where
         B: Blas<T>,
@@ -487,22 +490,24 @@ impl<B: Backend> Device<B> {
         // α = 0 must not read A (vendors differ): k = 0 makes the backend only scale C.
         let k = if alpha_zero { 0 } else { k };
         let (lda, ldc) = (a.shape.ld, c.shape.ld);
-        let a_s = a.store(self, r, "a")?;
-        let c_s = c.store(self, true, r, "c")?;
-        call(
+        let mut call = self.call(r);
+        let a_s = call.input(a.src, "a")?;
+        let c_s = call.output(c.src, true, "c")?;
+        call.launch()?;
+        run(
             self,
             RankK {
                 uplo,
                 trans,
                 n,
                 k,
-                a: a_s.ptr,
+                a: a_s,
                 lda,
-                c: c_s.ptr,
+                c: c_s,
                 ldc,
             },
         )?;
-        c_s.finish()
+        call.finish()
     }
 }
 
