@@ -182,10 +182,25 @@ fn stats_count_exactly_what_moves<T: TestScalar>() {
     if dev.backend().async_transfers() {
         let mut y2: Vec<T> = rand_vec(&mut r, m);
         dev.reset_stats();
-        dev.gemv(Op::N, T::one(), Mat::col_major(&a, m, k), &x, T::one(), &mut y2).unwrap();
+        dev.gemv(
+            Op::N,
+            T::one(),
+            Mat::col_major(&a, m, k),
+            &x,
+            T::one(),
+            &mut y2,
+        )
+        .unwrap();
         let s = dev.stats();
-        assert_eq!((s.transfers_in, s.transfers_out), (1, 1), "one transfer each way: {s:?}");
-        assert_eq!((s.bytes_in, s.bytes_out), (((m * k + k + m) as u64) * e, m as u64 * e));
+        assert_eq!(
+            (s.transfers_in, s.transfers_out),
+            (1, 1),
+            "one transfer each way: {s:?}"
+        );
+        assert_eq!(
+            (s.bytes_in, s.bytes_out),
+            (((m * k + k + m) as u64) * e, m as u64 * e)
+        );
     }
 
     // map_out uploads nothing.

@@ -272,7 +272,9 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
                         )?
                     };
                     let out: usize = self.packed_out.iter().map(|(_, o)| o.len()).sum();
-                    self.dev.counters().copied_out(out * std::mem::size_of::<T>());
+                    self.dev
+                        .counters()
+                        .copied_out(out * std::mem::size_of::<T>());
                     slot.mark(b, Queue::Compute)?;
                     slot.ready(b)?;
                     for (at, out) in self.packed_out.drain(..) {
