@@ -427,3 +427,37 @@ fn every_call_keeps_the_increment_contract_c32() {
 fn every_call_keeps_the_increment_contract_c64() {
     every_level1_and_level2_call_keeps_the_contract::<Complex64>();
 }
+
+/// Forwards each listed method of the level-3 additions and extensions to the host backend,
+/// recording a broken `where` rule.
+macro_rules! checked_l3x {
+    ($tr:ident: $( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty $( where $cond:expr )? ; )*) => {$(
+        unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
+            $( self.require($cond, || format!(concat!(stringify!($name), " broke `", stringify!($cond), "`"))); )?
+            // SAFETY: forwarded to the caller.
+            unsafe { gpublas::backend::$tr::<T>::$name(&Host, $($arg),*) }
+        }
+    )*};
+}
+
+impl<T: Scalar> gpublas::backend::BlasLevel3Ext<T> for Checked {
+    checked_l3x! { BlasLevel3Ext:
+        fn symm(side: Side, uplo: Uplo, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()>;
+        fn hemm(side: Side, uplo: Uplo, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()>;
+        fn syr2k(uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()>;
+        fn her2k(uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T::Real, c: DevPtr, ldc: usize) -> Result<()>;
+        fn syrkx(uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()>;
+        fn herkx(uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T::Real, c: DevPtr, ldc: usize) -> Result<()>;
+        fn trmm(side: Side, uplo: Uplo, trans: Op, diag: Diag, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, c: DevPtr, ldc: usize) -> Result<()>;
+    }
+}
+
+impl<T: Scalar> gpublas::backend::BlasExtensions<T> for Checked {
+    checked_l3x! { BlasExtensions:
+        fn geam(ta: Op, tb: Op, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, beta: T, b: DevPtr, ldb: usize, c: DevPtr, ldc: usize) -> Result<()>;
+        fn dgmm(side: Side, m: usize, n: usize, a: DevPtr, lda: usize, x: DevPtr, incx: isize, c: DevPtr, ldc: usize) -> Result<()>;
+        fn gemm_batched(ta: Op, tb: Op, m: usize, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize, batch: usize) -> Result<()>;
+        fn trsm_batched(side: Side, uplo: Uplo, trans: Op, diag: Diag, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, batch: usize) -> Result<()>;
+        fn gemv_strided_batched(trans: Op, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, stride_a: usize, x: DevPtr, incx: isize, stride_x: usize, beta: T, y: DevPtr, incy: isize, stride_y: usize, batch: usize) -> Result<()> where incx != 0 && incy != 0;
+    }
+}

@@ -88,6 +88,8 @@ fn diag(d: Diag) -> sys::cublasDiagType_t {
 
 use ffi::{c, m, out, s};
 
+mod level3x;
+
 impl super::gpu::Sealed for CudaApi {}
 
 impl GpuApi for CudaApi {

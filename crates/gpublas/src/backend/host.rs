@@ -2,7 +2,9 @@
 //! solve on faer's matmul, see [`trsm`]); level 1 is plain strided loops (faer has no strided
 //! level-1 kernels to call). "Device" memory is host memory, so mapping host data is zero-copy.
 
+mod extensions;
 mod level1;
+mod level3x;
 mod trsm;
 
 use std::alloc::Layout;

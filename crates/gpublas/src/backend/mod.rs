@@ -48,9 +48,11 @@ pub(crate) use blas_methods;
 mod cuda;
 mod dynamic;
 mod emulated;
+mod extensions;
 #[cfg(any(feature = "cuda", feature = "rocm"))]
 pub mod gpu;
 mod host;
+mod level3x;
 #[cfg(feature = "rocm")]
 mod rocm;
 
@@ -59,7 +61,11 @@ pub use cuda::{Cuda, CudaApi};
 pub use dynamic::Dynamic;
 
 pub use emulated::Emulated;
+pub(crate) use extensions::extensions_methods;
+pub use extensions::BlasExtensions;
 pub use host::Host;
+pub(crate) use level3x::level3x_methods;
+pub use level3x::BlasLevel3Ext;
 #[cfg(feature = "rocm")]
 pub use rocm::{Rocm, RocmApi};
 
@@ -404,7 +410,7 @@ impl Event {
 /// given dimensions, the output does not overlap any input, and the increments and leading
 /// dimensions obey the rules above.
 #[allow(clippy::too_many_arguments, clippy::missing_safety_doc, missing_docs)]
-pub trait Blas<T: Scalar>: Backend {
+pub trait Blas<T: Scalar>: Backend + BlasLevel3Ext<T> + BlasExtensions<T> {
     unsafe fn axpy(
         &self,
         n: usize,

@@ -180,6 +180,8 @@ fn diag(d: Diag) -> sys::rocblas_diagonal {
 
 use ffi::{c, m, out, s};
 
+mod level3x;
+
 impl super::gpu::Sealed for RocmApi {}
 
 impl GpuApi for RocmApi {

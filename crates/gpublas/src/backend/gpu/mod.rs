@@ -11,13 +11,18 @@
 use std::sync::{Arc, Mutex};
 
 mod api;
+mod api3x;
 mod blas;
+mod blas3x;
 mod vendor;
+mod vendor3x;
 
 pub(crate) use api::Sealed;
 pub use api::{CopyKind, GpuApi};
+pub use api3x::GpuLevel3Ext;
 
 pub(crate) use vendor::{ffi, sdcz, vendor_blas_methods};
+pub(crate) use vendor3x::{sdcz_table, vendor_level3x_methods};
 
 use super::{Backend, BackendKind, DevPtr, Event, Queue};
 use crate::error::{Error, Result};

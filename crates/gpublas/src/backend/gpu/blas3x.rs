@@ -1,0 +1,268 @@
+//! [`BlasLevel3Ext`] and [`BlasExtensions`] for every [`Gpu`]: checked conversion to the
+//! vendors' ints, 16-byte-aligned host scalars, and one call through the vendor's
+//! [`GpuLevel3Ext`].
+
+use super::blas::inc;
+use super::{int, Gpu, GpuLevel3Ext, A16};
+use crate::backend::{BlasExtensions, BlasLevel3Ext, DevPtr};
+use crate::error::{Error, Result};
+use crate::scalar::Scalar;
+use crate::types::{Diag, Op, Side, Uplo};
+
+/// A batch stride as the vendors' 64-bit stride.
+fn stride(routine: &'static str, v: usize) -> Result<i64> {
+    i64::try_from(v).map_err(|_| Error::Unsupported {
+        routine,
+        what: format!("a batch stride of {v}"),
+    })
+}
+
+/// Generates a `symm`-shaped method (`side, uplo, m, n, α, A, B, β, C`).
+macro_rules! gpu_symm {
+    ($name:ident, $r:literal) => {
+        unsafe fn $name(
+            &self,
+            side: Side,
+            uplo: Uplo,
+            m: usize,
+            n: usize,
+            alpha: T,
+            a: DevPtr,
+            lda: usize,
+            b: DevPtr,
+            ldb: usize,
+            beta: T,
+            c: DevPtr,
+            ldc: usize,
+        ) -> Result<()> {
+            // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+            let (alpha, beta) = (A16(alpha), A16(beta));
+            let (m, n) = (int($r, m)?, int($r, n)?);
+            let (lda, ldb, ldc) = (int($r, lda)?, int($r, ldb)?, int($r, ldc)?);
+            // SAFETY: forwarded to the caller (the safe layer validated every extent).
+            self.with_handle(|h| unsafe {
+                self.ctx.api.$name(
+                    h, side, uplo, m, n, &alpha.0, a, lda, b, ldb, &beta.0, c, ldc,
+                )
+            })
+        }
+    };
+}
+
+/// Generates a rank-2k-shaped method (`uplo, trans, n, k, α, A, B, β, C`) with `β` of type
+/// `$beta`.
+macro_rules! gpu_rank_2k {
+    ($name:ident, $r:literal, $beta:ty) => {
+        unsafe fn $name(
+            &self,
+            uplo: Uplo,
+            trans: Op,
+            n: usize,
+            k: usize,
+            alpha: T,
+            a: DevPtr,
+            lda: usize,
+            b: DevPtr,
+            ldb: usize,
+            beta: $beta,
+            c: DevPtr,
+            ldc: usize,
+        ) -> Result<()> {
+            // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+            let (alpha, beta) = (A16(alpha), A16(beta));
+            let (n, k) = (int($r, n)?, int($r, k)?);
+            let (lda, ldb, ldc) = (int($r, lda)?, int($r, ldb)?, int($r, ldc)?);
+            // SAFETY: forwarded to the caller (the safe layer validated every extent).
+            self.with_handle(|h| unsafe {
+                self.ctx.api.$name::<T>(
+                    h, uplo, trans, n, k, &alpha.0, a, lda, b, ldb, &beta.0, c, ldc,
+                )
+            })
+        }
+    };
+}
+
+impl<T: Scalar, A: GpuLevel3Ext> BlasLevel3Ext<T> for Gpu<A> {
+    gpu_symm!(symm, "symm");
+    gpu_symm!(hemm, "hemm");
+    gpu_rank_2k!(syr2k, "syr2k", T);
+    gpu_rank_2k!(her2k, "her2k", T::Real);
+    gpu_rank_2k!(syrkx, "syrkx", T);
+    gpu_rank_2k!(herkx, "herkx", T::Real);
+
+    unsafe fn trmm(
+        &self,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let alpha = A16(alpha);
+        let r = "trmm";
+        let (m, n) = (int(r, m)?, int(r, n)?);
+        let (lda, ldb, ldc) = (int(r, lda)?, int(r, ldb)?, int(r, ldc)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx.api.trmm(
+                h, side, uplo, trans, diag, m, n, &alpha.0, a, lda, b, ldb, c, ldc,
+            )
+        })
+    }
+}
+
+impl<T: Scalar, A: GpuLevel3Ext> BlasExtensions<T> for Gpu<A> {
+    unsafe fn geam(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        beta: T,
+        b: DevPtr,
+        ldb: usize,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
+        let r = "geam";
+        let (m, n) = (int(r, m)?, int(r, n)?);
+        let (lda, ldb, ldc) = (int(r, lda)?, int(r, ldb)?, int(r, ldc)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .geam(h, ta, tb, m, n, &alpha.0, a, lda, &beta.0, b, ldb, c, ldc)
+        })
+    }
+
+    unsafe fn dgmm(
+        &self,
+        side: Side,
+        m: usize,
+        n: usize,
+        a: DevPtr,
+        lda: usize,
+        x: DevPtr,
+        incx: isize,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        let r = "dgmm";
+        let (m, n, incx) = (int(r, m)?, int(r, n)?, inc(r, incx)?);
+        let (lda, ldc) = (int(r, lda)?, int(r, ldc)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .dgmm::<T>(h, side, m, n, a, lda, x, incx, c, ldc)
+        })
+    }
+
+    unsafe fn gemm_batched(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+        batch: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
+        let r = "gemm_batched";
+        let (m, n, k, batch) = (int(r, m)?, int(r, n)?, int(r, k)?, int(r, batch)?);
+        let (lda, ldb, ldc) = (int(r, lda)?, int(r, ldb)?, int(r, ldc)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx.api.gemm_batched(
+                h, ta, tb, m, n, k, &alpha.0, a, lda, b, ldb, &beta.0, c, ldc, batch,
+            )
+        })
+    }
+
+    unsafe fn trsm_batched(
+        &self,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+        batch: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let alpha = A16(alpha);
+        let r = "trsm_batched";
+        let (m, n, batch) = (int(r, m)?, int(r, n)?, int(r, batch)?);
+        let (lda, ldb) = (int(r, lda)?, int(r, ldb)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx.api.trsm_batched(
+                h, side, uplo, trans, diag, m, n, &alpha.0, a, lda, b, ldb, batch,
+            )
+        })
+    }
+
+    unsafe fn gemv_strided_batched(
+        &self,
+        trans: Op,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        stride_a: usize,
+        x: DevPtr,
+        incx: isize,
+        stride_x: usize,
+        beta: T,
+        y: DevPtr,
+        incy: isize,
+        stride_y: usize,
+        batch: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
+        let r = "gemv_strided_batched";
+        let (m, n, lda, batch) = (int(r, m)?, int(r, n)?, int(r, lda)?, int(r, batch)?);
+        let (incx, incy) = (inc(r, incx)?, inc(r, incy)?);
+        let (sa, sx, sy) = (
+            stride(r, stride_a)?,
+            stride(r, stride_x)?,
+            stride(r, stride_y)?,
+        );
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx.api.gemv_strided_batched(
+                h, trans, m, n, &alpha.0, a, lda, sa, x, incx, sx, &beta.0, y, incy, sy, batch,
+            )
+        })
+    }
+}
