@@ -9,6 +9,7 @@ mod level1;
 mod level2;
 mod level3;
 mod level3x;
+mod trmm;
 
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;

@@ -1,0 +1,198 @@
+//! trmm, in the out-of-place form cuBLAS and rocBLAS 4 define (`C ← α op(A) B`), and netlib's
+//! in-place form (`B ← α op(A) B`) through it (the vendors' in-place use: `C` is `B`).
+//!
+//! rocBLAS before 4.0 exports only an in-place trmm under the same name, which is not bound;
+//! there trmm is `Unsupported`, naming rocBLAS.
+
+use super::level2::single;
+use super::{mismatch, stored_op};
+use crate::args::{MatIn, MatOut, Shape};
+use crate::backend::{Backend, Blas};
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::scalar::Scalar;
+use crate::types::{Diag, Op, Order, Side, Uplo};
+
+/// A call with a triangular `A` beside a general `B` (trmm, trsm), planned for `B`'s stored
+/// layout: a row-major `B` is stored as `Bᵀ`, which flips the side (`(op(A) B)ᵀ = Bᵀ op(A)ᵀ`),
+/// and a row-major `A` is stored as `Aᵀ`, whose triangle is the other one.
+pub(super) struct TriPlan {
+    pub(super) side: Side,
+    pub(super) uplo: Uplo,
+    pub(super) op: Op,
+    /// The stored shape of `B`.
+    pub(super) m: usize,
+    pub(super) n: usize,
+}
+
+/// Checks that `a` is square of `b`'s side and plans the column-major call.
+pub(super) fn plan_tri<T: Scalar>(
+    r: &'static str,
+    (side, uplo, trans): (Side, Uplo, Op),
+    a: &Shape,
+    b: &Shape,
+    b_arg: &'static str,
+) -> Result<TriPlan> {
+    if a.rows != a.cols {
+        return Err(mismatch(
+            r,
+            "a",
+            format!("is {}×{}; it must be square", a.rows, a.cols),
+        ));
+    }
+    let (need, which) = if side == Side::Left {
+        (b.rows, "rows")
+    } else {
+        (b.cols, "columns")
+    };
+    if a.rows != need {
+        return Err(mismatch(
+            r,
+            "a",
+            format!(
+                "is {}×{} but {} has {need} {which}",
+                a.rows,
+                a.cols,
+                b_arg.to_uppercase()
+            ),
+        ));
+    }
+    let bt = b.order == Order::RowMajor;
+    let op = stored_op::<T>(r, "a", trans, a.order, bt)?;
+    let uplo = if a.order == Order::RowMajor {
+        uplo.flip()
+    } else {
+        uplo
+    };
+    let side = if bt { side.flip() } else { side };
+    let (m, n) = b.stored();
+    Ok(TriPlan {
+        side,
+        uplo,
+        op,
+        m,
+        n,
+    })
+}
+
+impl<B: Backend> Device<B> {
+    /// `C ← α op(A) B` (`Side::Left`) or `C ← α B op(A)` (`Side::Right`), `A` triangular with
+    /// its `uplo` triangle stored (the other is not read, nor a unit diagonal); `B` and `C` are
+    /// `m × n`. `α = 0` sets `C` to zero without reading `A` or `B`.
+    ///
+    /// This is cuBLAS's and rocBLAS 4's trmm (out of place); [`Device::trmm_in_place`] is
+    /// netlib's. `B` and `C` must share a layout; a complex `Op::C` needs `A` in that layout too.
+    #[allow(clippy::too_many_arguments)]
+    pub fn trmm<'a, T: Scalar>(
+        &'a self,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        alpha: T,
+        a: impl MatIn<'a, T, B>,
+        b: impl MatIn<'a, T, B>,
+        c: impl MatOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: Blas<T>,
+    {
+        const R: &str = "trmm";
+        self.check()?;
+        let (a, b, c) = (a.mat_in(R, "a")?, b.mat_in(R, "b")?, c.mat_out(R, "c")?);
+        for (arg, s) in [("a", &a.shape), ("b", &b.shape), ("c", &c.shape)] {
+            single(R, arg, s)?;
+        }
+        if (b.shape.rows, b.shape.cols) != (c.shape.rows, c.shape.cols) {
+            return Err(mismatch(
+                R,
+                "c",
+                format!(
+                    "is {}×{} but B is {}×{}",
+                    c.shape.rows, c.shape.cols, b.shape.rows, b.shape.cols
+                ),
+            ));
+        }
+        if b.shape.order != c.shape.order {
+            return Err(Error::Unsupported {
+                routine: R,
+                what: "`b` in a different layout from `c` (trmm has no op on B, so it would need a transpose); make them match".into(),
+            });
+        }
+        let p = plan_tri::<T>(R, (side, uplo, trans), &a.shape, &c.shape, "c")?;
+        if p.m == 0 || p.n == 0 {
+            return Ok(());
+        }
+        let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
+        // Every element of C's matrix is written: copy in only what lies between them.
+        let mut call = self.call(R);
+        if alpha.is_zero() {
+            let c_s = call.output(c.src, !c.dense, "c")?;
+            call.launch()?;
+            // SAFETY: `c` was checked to hold its `m × n` stored matrix.
+            unsafe { self.scale_stored(c_s, (p.m, p.n, ldc), T::zero())? };
+            return call.finish();
+        }
+        let a_s = call.input(a.src, "a")?;
+        let b_s = call.input(b.src, "b")?;
+        let c_s = call.output(c.src, !c.dense, "c")?;
+        call.launch()?;
+        // SAFETY: `a` was checked to be square of C's side, `b` and `c` to hold their shape;
+        // `c` is a mutable borrow, so it overlaps no input.
+        unsafe {
+            self.backend().trmm(
+                p.side, p.uplo, p.op, diag, p.m, p.n, alpha, a_s, lda, b_s, ldb, c_s, ldc,
+            )?
+        };
+        call.finish()
+    }
+
+    /// `B ← α op(A) B` (`Side::Left`) or `B ← α B op(A)` (`Side::Right`): reference BLAS's
+    /// in-place trmm, run as the vendors' out-of-place one with `C = B`. `α = 0` sets `B` to
+    /// zero without reading `A`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn trmm_in_place<'a, T: Scalar>(
+        &'a self,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        alpha: T,
+        a: impl MatIn<'a, T, B>,
+        b: impl MatOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: Blas<T>,
+    {
+        const R: &str = "trmm_in_place";
+        self.check()?;
+        let (a, b) = (a.mat_in(R, "a")?, b.mat_out(R, "b")?);
+        single(R, "a", &a.shape)?;
+        single(R, "b", &b.shape)?;
+        let p = plan_tri::<T>(R, (side, uplo, trans), &a.shape, &b.shape, "b")?;
+        if p.m == 0 || p.n == 0 {
+            return Ok(());
+        }
+        let (lda, ldb) = (a.shape.ld, b.shape.ld);
+        let mut call = self.call(R);
+        if alpha.is_zero() {
+            let b_s = call.output(b.src, !b.dense, "b")?;
+            call.launch()?;
+            // SAFETY: `b` was checked to hold its `m × n` stored matrix.
+            unsafe { self.scale_stored(b_s, (p.m, p.n, ldb), T::zero())? };
+            return call.finish();
+        }
+        let a_s = call.input(a.src, "a")?;
+        let b_s = call.output(b.src, true, "b")?;
+        call.launch()?;
+        // SAFETY: `a` was checked to be square of B's side and `b` to hold its shape; `b` is a
+        // mutable borrow, so it does not overlap `a`; `c` is `b` itself with the same leading
+        // dimension (the in-place use the backend contract allows).
+        unsafe {
+            self.backend().trmm(
+                p.side, p.uplo, p.op, diag, p.m, p.n, alpha, a_s, lda, b_s, ldb, b_s, ldb,
+            )?
+        };
+        call.finish()
+    }
+}
