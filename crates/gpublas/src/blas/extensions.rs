@@ -1,0 +1,261 @@
+//! The vendors' BLAS-like extensions on single matrices: geam (`C ← α op(A) + β op(B)`, with its
+//! in-place form `C ← αC + β op(B)`) and dgmm (`C ← diag(x) A` or `A diag(x)`).
+//!
+//! An operand whose scalar is zero is never read: the backend is handed the other operand in
+//! its place (so it is not even transferred), and both zero is plain device memsets.
+
+use super::level2::single;
+use super::{mismatch, stored_op};
+use crate::args::{MatIn, MatOut, VecIn};
+use crate::backend::{Backend, Blas};
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::scalar::Scalar;
+use crate::types::{Op, Order, Side};
+
+impl<B: Backend> Device<B> {
+    /// `C ← α op(A) + β op(B)` (cuBLAS's and rocBLAS's `geam`): matrix addition, scaling and
+    /// (conjugate) transposition out of place. `op(A)` and `op(B)` are `C`'s shape; `α = 0`
+    /// does not read `A`, `β = 0` does not read `B`, and `C` is never read.
+    ///
+    /// Any mix of layouts works, except a complex `Op::C` on an operand whose layout differs
+    /// from `C`'s (a conjugate without a transpose). For the in-place sums see
+    /// [`Device::geam_in_place`]; here `C` cannot alias `A` or `B` (it is borrowed mutably).
+    #[allow(clippy::too_many_arguments)]
+    pub fn geam<'a, T: Scalar>(
+        &'a self,
+        ta: Op,
+        tb: Op,
+        alpha: T,
+        a: impl MatIn<'a, T, B>,
+        beta: T,
+        b: impl MatIn<'a, T, B>,
+        c: impl MatOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: Blas<T>,
+    {
+        const R: &str = "geam";
+        self.check()?;
+        let (a, b, c) = (a.mat_in(R, "a")?, b.mat_in(R, "b")?, c.mat_out(R, "c")?);
+        for (arg, s) in [("a", &a.shape), ("b", &b.shape), ("c", &c.shape)] {
+            single(R, arg, s)?;
+        }
+        let (m, n) = (c.shape.rows, c.shape.cols);
+        for (arg, op, s) in [("a", ta, &a.shape), ("b", tb, &b.shape)] {
+            let (r, k) = op.apply(s.rows, s.cols);
+            if (r, k) != (m, n) {
+                return Err(mismatch(
+                    R,
+                    arg,
+                    format!(
+                        "gives an op({}) of {r}×{k} but C is {m}×{n}",
+                        arg.to_uppercase()
+                    ),
+                ));
+            }
+        }
+        let c_row = c.shape.order == Order::RowMajor;
+        let ta = stored_op::<T>(R, "a", ta, a.shape.order, c_row)?;
+        let tb = stored_op::<T>(R, "b", tb, b.shape.order, c_row)?;
+        let (sm, sn) = c.shape.stored();
+        if sm == 0 || sn == 0 {
+            return Ok(());
+        }
+        let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
+        // Every element of C's matrix is written: copy in only what lies between them.
+        let mut call = self.call(R);
+        if alpha.is_zero() && beta.is_zero() {
+            let c_s = call.output(c.src, !c.dense, "c")?;
+            call.launch()?;
+            // SAFETY: `c` was checked to hold its `sm × sn` stored matrix.
+            unsafe { self.scale_stored(c_s, (sm, sn, ldc), T::zero())? };
+            return call.finish();
+        }
+        // An operand with a zero scalar is not read: the other one stands in for it.
+        let ((a_s, ta, lda), (b_s, tb, ldb), c_s) = if alpha.is_zero() {
+            let b_s = call.input(b.src, "b")?;
+            (
+                (b_s, tb, ldb),
+                (b_s, tb, ldb),
+                call.output(c.src, !c.dense, "c")?,
+            )
+        } else if beta.is_zero() {
+            let a_s = call.input(a.src, "a")?;
+            (
+                (a_s, ta, lda),
+                (a_s, ta, lda),
+                call.output(c.src, !c.dense, "c")?,
+            )
+        } else {
+            let a_s = call.input(a.src, "a")?;
+            let b_s = call.input(b.src, "b")?;
+            (
+                (a_s, ta, lda),
+                (b_s, tb, ldb),
+                call.output(c.src, !c.dense, "c")?,
+            )
+        };
+        call.launch()?;
+        // SAFETY: `a` and `b` were checked to hold matrices whose ops are C's stored shape, `c`
+        // its shape; `c` is a mutable borrow, so it overlaps no input.
+        unsafe {
+            self.backend()
+                .geam(ta, tb, sm, sn, alpha, a_s, lda, beta, b_s, ldb, c_s, ldc)?
+        };
+        call.finish()
+    }
+
+    /// `C ← αC + β op(B)`: geam in place (the vendors' `C = A` form), with `op(B)` of `C`'s
+    /// shape. `α = 0` does not read `C`, `β = 0` does not read `B`.
+    ///
+    /// Any layouts work, except a complex `Op::C` on a `B` whose layout differs from `C`'s.
+    pub fn geam_in_place<'a, T: Scalar>(
+        &'a self,
+        alpha: T,
+        beta: T,
+        tb: Op,
+        b: impl MatIn<'a, T, B>,
+        c: impl MatOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: Blas<T>,
+    {
+        const R: &str = "geam_in_place";
+        self.check()?;
+        let (b, c) = (b.mat_in(R, "b")?, c.mat_out(R, "c")?);
+        single(R, "b", &b.shape)?;
+        single(R, "c", &c.shape)?;
+        let (m, n) = (c.shape.rows, c.shape.cols);
+        let (r, k) = tb.apply(b.shape.rows, b.shape.cols);
+        if (r, k) != (m, n) {
+            return Err(mismatch(
+                R,
+                "b",
+                format!("gives an op(B) of {r}×{k} but C is {m}×{n}"),
+            ));
+        }
+        let tb = stored_op::<T>(R, "b", tb, b.shape.order, c.shape.order == Order::RowMajor)?;
+        let (sm, sn) = c.shape.stored();
+        if sm == 0 || sn == 0 || (alpha.is_one() && beta.is_zero()) {
+            return Ok(());
+        }
+        let (ldb, ldc) = (b.shape.ld, c.shape.ld);
+        let mut call = self.call(R);
+        if beta.is_zero() {
+            // C ← αC (zeros for α = 0), not reading B.
+            let c_s = call.output(c.src, !(alpha.is_zero() && c.dense), "c")?;
+            call.launch()?;
+            // SAFETY: `c` was checked to hold its `sm × sn` stored matrix.
+            unsafe { self.scale_stored(c_s, (sm, sn, ldc), alpha)? };
+            return call.finish();
+        }
+        let b_s = call.input(b.src, "b")?;
+        if alpha.is_zero() {
+            // C ← β op(B), out of place (C is not read): B stands in for the unread A.
+            let c_s = call.output(c.src, !c.dense, "c")?;
+            call.launch()?;
+            // SAFETY: `b` was checked to hold a matrix whose op is C's stored shape, `c` its
+            // shape; `c` is a mutable borrow, so it does not overlap `b`.
+            unsafe {
+                self.backend().geam(
+                    tb,
+                    tb,
+                    sm,
+                    sn,
+                    T::zero(),
+                    b_s,
+                    ldb,
+                    beta,
+                    b_s,
+                    ldb,
+                    c_s,
+                    ldc,
+                )?
+            };
+            return call.finish();
+        }
+        let c_s = call.output(c.src, true, "c")?;
+        call.launch()?;
+        // SAFETY: as above; `c` is also the `A` operand, with op N and its own leading
+        // dimension: the in-place form the backend contract allows.
+        unsafe {
+            self.backend()
+                .geam(Op::N, tb, sm, sn, alpha, c_s, ldc, beta, b_s, ldb, c_s, ldc)?
+        };
+        call.finish()
+    }
+
+    /// `C ← diag(x) A` (`Side::Left`, `x` has `C`'s row count of elements) or `C ← A diag(x)`
+    /// (`Side::Right`, one per column), as cuBLAS's and rocBLAS's `dgmm`. `x`'s increment may be
+    /// negative (walked from its end) or 0 (the same element for every row or column).
+    ///
+    /// `A` and `C` must share a layout (dgmm has no op on `A`).
+    pub fn dgmm<'a, T: Scalar>(
+        &'a self,
+        side: Side,
+        a: impl MatIn<'a, T, B>,
+        x: impl VecIn<'a, T, B>,
+        c: impl MatOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: Blas<T>,
+    {
+        const R: &str = "dgmm";
+        self.check()?;
+        let (a, x, c) = (a.mat_in(R, "a")?, x.vec_in(R, "x")?, c.mat_out(R, "c")?);
+        single(R, "a", &a.shape)?;
+        single(R, "c", &c.shape)?;
+        let (m, n) = (c.shape.rows, c.shape.cols);
+        if (a.shape.rows, a.shape.cols) != (m, n) {
+            return Err(mismatch(
+                R,
+                "a",
+                format!("is {}×{} but C is {m}×{n}", a.shape.rows, a.shape.cols),
+            ));
+        }
+        let (len, which) = if side == Side::Left {
+            (m, "rows")
+        } else {
+            (n, "columns")
+        };
+        if x.n != len {
+            return Err(mismatch(
+                R,
+                "x",
+                format!("has {} elements but C has {len} {which}", x.n),
+            ));
+        }
+        if a.shape.order != c.shape.order {
+            return Err(Error::Unsupported {
+                routine: R,
+                what: "`a` in a different layout from `c` (dgmm has no op on A, so it would need a transpose); make them match".into(),
+            });
+        }
+        // (diag(x) A)ᵀ = Aᵀ diag(x): a row-major C flips the side.
+        let side = if c.shape.order == Order::RowMajor {
+            side.flip()
+        } else {
+            side
+        };
+        let (sm, sn) = c.shape.stored();
+        if sm == 0 || sn == 0 {
+            return Ok(());
+        }
+        // One element is at the lowest address whatever the increment.
+        let incx = if x.n == 1 { 1 } else { x.inc };
+        let (lda, ldc) = (a.shape.ld, c.shape.ld);
+        let mut call = self.call(R);
+        let a_s = call.input(a.src, "a")?;
+        let x_s = call.vec_in(x, "x")?;
+        let c_s = call.output(c.src, !c.dense, "c")?;
+        call.launch()?;
+        // SAFETY: `a` and `c` were checked to hold C's stored shape, `x` its `len` elements with
+        // increment `incx`; `c` is a mutable borrow, so it overlaps no input.
+        unsafe {
+            self.backend()
+                .dgmm(side, sm, sn, a_s, lda, x_s, incx, c_s, ldc)?
+        };
+        call.finish()
+    }
+}
