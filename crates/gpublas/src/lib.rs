@@ -50,6 +50,7 @@ mod transfer;
 mod types;
 
 pub use args::{Input, Mat, MatMut, Output, Vector, VectorMut};
+pub use args::{MatArray, MatArrayMut, VectorBatch, VectorBatchMut};
 pub use backend::{Backend, BackendKind, Blas, Dynamic, Emulated, Host};
 pub use device::{Device, BACKEND_VAR};
 pub use error::{Error, LoadError, Result};

@@ -1,6 +1,8 @@
 //! Shape descriptors: [`Vector`] and [`Mat`] (and their writable forms), the traits that turn
 //! arguments into validated descriptors, and the validation rules.
 
+mod batch;
+
 use super::resolve::{Src, SrcMut, Stored, StoredMut};
 use super::{Input, Output};
 use crate::backend::Backend;
@@ -11,6 +13,11 @@ use crate::memory::{
 };
 use crate::scalar::Scalar;
 use crate::types::Order;
+
+pub use batch::{
+    MatArray, MatArrayMut, MatsDesc, MatsDescMut, MatsIn, MatsOut, VecsDesc, VecsDescMut, VecsIn,
+    VecsOut, VectorBatch, VectorBatchMut,
+};
 
 /// A strided vector over some storage: `n` elements, `inc` apart, with reference BLAS's rules
 /// for the increment.

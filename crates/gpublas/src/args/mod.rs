@@ -20,6 +20,10 @@ pub use desc::{
     Mat, MatDesc, MatDescMut, MatIn, MatMut, MatOut, VecDesc, VecDescMut, VecIn, VecOut, Vector,
     VectorMut,
 };
+pub use desc::{
+    MatArray, MatArrayMut, MatsDesc, MatsDescMut, MatsIn, MatsOut, VecsDesc, VecsDescMut, VecsIn,
+    VecsOut, VectorBatch, VectorBatchMut,
+};
 pub use resolve::{Src, SrcMut};
 
 use crate::backend::Backend;

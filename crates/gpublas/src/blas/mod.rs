@@ -5,6 +5,7 @@
 //! data stays untouched. Reference-BLAS semantics hold: empty dimensions return at once,
 //! `beta = 0` overwrites the output without reading it, `alpha = 0` reads no input matrix.
 
+mod batched;
 mod extensions;
 mod level1;
 mod level2;

@@ -1,0 +1,293 @@
+//! Batched routines over arrays of matrices (`gemm_batched`, `trsm_batched`: the vendors read an
+//! array of device addresses per operand, which the library builds in device memory from the
+//! validated operands) and gemv over strided batches.
+//!
+//! Outputs never overlap each other or an input: matrices in different storages are different
+//! borrows (one of them mutable), and the matrices of one output storage were checked apart
+//! when the argument was validated.
+
+use super::level3::plan_gemm;
+use super::trmm::plan_tri;
+use super::{mismatch, stored_op};
+use crate::args::{Call, MatIn, MatsDesc, MatsDescMut, MatsIn, MatsOut, VecsIn, VecsOut};
+use crate::backend::{Backend, Blas, DevPtr};
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::memory::Alloc;
+use crate::scalar::Scalar;
+use crate::types::{Diag, Op, Side, Uplo};
+
+/// Rejects operands whose batch count is not the output's.
+fn same_count(
+    routine: &'static str,
+    counts: &[(&'static str, usize)],
+    out: (&'static str, usize),
+) -> Result<()> {
+    for &(arg, n) in counts {
+        if n != out.1 {
+            return Err(mismatch(
+                routine,
+                arg,
+                format!("is a batch of {n} but `{}` is a batch of {}", out.0, out.1),
+            ));
+        }
+    }
+    Ok(())
+}
+
+impl<'a, T: Scalar, B: Backend> MatsDesc<'a, T, B> {
+    /// Makes every matrix available on the device for `call`; their addresses, in order.
+    fn put(self, call: &mut Call<'a, T, B>, arg: &'static str) -> Result<Vec<DevPtr>> {
+        let mut ptrs = Vec::with_capacity(self.count);
+        for (src, offsets) in self.parts {
+            let base = call.input(src, arg)?;
+            ptrs.extend(offsets.iter().map(|&o| base.offset::<T>(o)));
+        }
+        Ok(ptrs)
+    }
+}
+
+impl<'a, T: Scalar, B: Backend> MatsDescMut<'a, T, B> {
+    /// Makes every matrix available on the device for `call` (with its old contents if
+    /// `copy_in`); their addresses, in order. Results reach them in `call.finish()`.
+    fn put(
+        self,
+        call: &mut Call<'a, T, B>,
+        copy_in: bool,
+        arg: &'static str,
+    ) -> Result<Vec<DevPtr>> {
+        let mut ptrs = Vec::with_capacity(self.count);
+        for (src, offsets) in self.parts {
+            let base = call.output(src, copy_in, arg)?;
+            ptrs.extend(offsets.iter().map(|&o| base.offset::<T>(o)));
+        }
+        Ok(ptrs)
+    }
+}
+
+/// The device arrays of matrix addresses the vendors read: one allocation holding `lists` one
+/// after the other, and the address of each array in it. The allocation must outlive the call
+/// that reads it (dropping it frees it in stream order).
+fn ptr_arrays<B: Backend>(
+    dev: &Device<B>,
+    routine: &'static str,
+    lists: &[&[DevPtr]],
+) -> Result<(Alloc<B>, Vec<DevPtr>)> {
+    let words: Vec<usize> = lists
+        .iter()
+        .flat_map(|l| l.iter().map(|p| p.as_raw() as usize))
+        .collect();
+    let bytes = words
+        .len()
+        .checked_mul(std::mem::size_of::<usize>())
+        .ok_or_else(|| Error::arg(routine, "batch", "has too many matrices"))?;
+    let arrays = Alloc::bytes(dev, bytes)?;
+    crate::transfer::upload(dev, arrays.ptr(), bytemuck::cast_slice(&words))?;
+    let mut at = Vec::with_capacity(lists.len());
+    let mut start = 0;
+    for l in lists {
+        at.push(arrays.ptr().offset::<usize>(start));
+        start += l.len();
+    }
+    Ok((arrays, at))
+}
+
+impl<B: Backend> Device<B> {
+    /// `Cᵢ ← α op(Aᵢ) op(Bᵢ) + βCᵢ` for each matrix of three arrays of matrices of equal length
+    /// (`cublas<t>gemmBatched`, `rocblas_<t>gemm_batched`): each operand is a slice, `Vec` or
+    /// array of [`Mat`](crate::Mat)s (each in its own storage), a
+    /// [`MatArray`](crate::MatArray) (matrices at offsets of one storage), or a strided batch.
+    /// The matrices of one operand share a shape and leading dimension; the `Cᵢ` must not
+    /// overlap (checked). Layouts as for [`Device::gemm`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn gemm_batched<'a, T: Scalar>(
+        &'a self,
+        ta: Op,
+        tb: Op,
+        alpha: T,
+        a: impl MatsIn<'a, T, B>,
+        b: impl MatsIn<'a, T, B>,
+        beta: T,
+        c: impl MatsOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: Blas<T>,
+    {
+        const R: &str = "gemm_batched";
+        self.check()?;
+        let (a, b, c) = (a.mats_in(R, "a")?, b.mats_in(R, "b")?, c.mats_out(R, "c")?);
+        let count = c.count;
+        same_count(R, &[("a", a.count), ("b", b.count)], ("c", count))?;
+        let (Some(sa), Some(sb), Some(sc)) = (a.shape, b.shape, c.shape) else {
+            return Ok(()); // no matrices at all
+        };
+        let p = plan_gemm::<T>(R, ta, tb, &sa, &sb, &sc)?;
+        if p.m == 0 || p.n == 0 {
+            return Ok(());
+        }
+        // α = 0 must not read A or B (vendors differ): k = 0 makes the backend only scale C.
+        let k = if alpha.is_zero() { 0 } else { p.k };
+        let copy_in = !(beta.is_zero() && c.dense);
+        let mut call = self.call(R);
+        let (pa, pb, pc) = if k == 0 {
+            // Nothing of A or B is read: C's addresses stand in for theirs.
+            let pc = c.put(&mut call, copy_in, "c")?;
+            (pc.clone(), pc.clone(), pc)
+        } else {
+            let (pa, pb) = (a.put(&mut call, "a")?, b.put(&mut call, "b")?);
+            (pa, pb, c.put(&mut call, copy_in, "c")?)
+        };
+        call.launch()?;
+        let ((x, ldx), (y, ldy)) = if p.swap {
+            ((pb, sb.ld), (pa, sa.ld))
+        } else {
+            ((pa, sa.ld), (pb, sb.ld))
+        };
+        let (_arrays, at) = ptr_arrays(self, R, &[&x, &y, &pc])?;
+        // SAFETY: every matrix was checked against its storage for the shapes of this call, the
+        // arrays hold `count` addresses each, and C's matrices overlap neither each other nor
+        // any input.
+        unsafe {
+            self.backend().gemm_batched(
+                p.ta, p.tb, p.m, p.n, k, alpha, at[0], ldx, at[1], ldy, beta, at[2], sc.ld, count,
+            )?
+        };
+        call.finish()
+    }
+
+    /// Solves `op(Aᵢ) Xᵢ = αBᵢ` (`Side::Left`) or `Xᵢ op(Aᵢ) = αBᵢ` (`Side::Right`) for each pair
+    /// of two arrays of matrices of equal length (`cublas<t>trsmBatched`,
+    /// `rocblas_<t>trsm_batched`); `Xᵢ` overwrites `Bᵢ`. Operands as for
+    /// [`Device::gemm_batched`]; layouts as for [`Device::trsm`]. `α = 0` sets every `Bᵢ` to
+    /// zero without reading `A`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn trsm_batched<'a, T: Scalar>(
+        &'a self,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        alpha: T,
+        a: impl MatsIn<'a, T, B>,
+        b: impl MatsOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: Blas<T>,
+    {
+        const R: &str = "trsm_batched";
+        self.check()?;
+        let (a, b) = (a.mats_in(R, "a")?, b.mats_out(R, "b")?);
+        let count = b.count;
+        same_count(R, &[("a", a.count)], ("b", count))?;
+        let (Some(sa), Some(sb)) = (a.shape, b.shape) else {
+            return Ok(()); // no matrices at all
+        };
+        let p = plan_tri::<T>(R, (side, uplo, trans), &sa, &sb, "b")?;
+        if p.m == 0 || p.n == 0 {
+            return Ok(());
+        }
+        let mut call = self.call(R);
+        if alpha.is_zero() {
+            // Reference BLAS: B ← 0, reading neither A nor B.
+            let copy_in = !b.dense;
+            let pb = b.put(&mut call, copy_in, "b")?;
+            call.launch()?;
+            for ptr in pb {
+                // SAFETY: every Bᵢ was checked to hold its `m × n` stored matrix.
+                unsafe { self.scale_stored(ptr, (p.m, p.n, sb.ld), T::zero())? };
+            }
+            return call.finish();
+        }
+        let pa = a.put(&mut call, "a")?;
+        let pb = b.put(&mut call, true, "b")?;
+        call.launch()?;
+        let (_arrays, at) = ptr_arrays(self, R, &[&pa, &pb])?;
+        // SAFETY: every Aᵢ was checked to be square of its Bᵢ's side and every Bᵢ to hold its
+        // shape; the arrays hold `count` addresses each; the Bᵢ overlap neither each other nor
+        // any Aᵢ.
+        unsafe {
+            self.backend().trsm_batched(
+                p.side, p.uplo, p.op, diag, p.m, p.n, alpha, at[0], sa.ld, at[1], sb.ld, count,
+            )?
+        };
+        call.finish()
+    }
+
+    /// `yᵢ ← α op(Aᵢ) xᵢ + βyᵢ` for each entry of three strided batches of equal count
+    /// (`cublas<t>gemvStridedBatched`, `rocblas_<t>gemv_strided_batched`): `A` is a
+    /// [`Mat::batched`](crate::Mat::batched), `x` a [`Vector::batched`](crate::Vector::batched),
+    /// `y` a [`VectorMut::batched`](crate::VectorMut::batched) (stride 0 shares one `A` or `x`
+    /// between all entries; `y`'s stride must keep its vectors apart). Semantics per entry as for
+    /// [`Device::gemv`]: zero increments are errors, negative ones walk from the end.
+    #[allow(clippy::too_many_arguments)]
+    pub fn gemv_strided_batched<'a, T: Scalar>(
+        &'a self,
+        trans: Op,
+        alpha: T,
+        a: impl MatIn<'a, T, B>,
+        x: impl VecsIn<'a, T, B>,
+        beta: T,
+        y: impl VecsOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: Blas<T>,
+    {
+        const R: &str = "gemv_strided_batched";
+        self.check()?;
+        let (a, x, y) = (a.mat_in(R, "a")?, x.vecs_in(R, "x")?, y.vecs_out(R, "y")?);
+        for (arg, inc) in [("incx", x.inc), ("incy", y.inc)] {
+            if inc == 0 {
+                return Err(Error::arg(R, arg, "must not be zero"));
+            }
+        }
+        let count = y.count;
+        same_count(R, &[("a", a.shape.count), ("x", x.count)], ("y", count))?;
+        let (rows, cols) = trans.apply(a.shape.rows, a.shape.cols);
+        if x.n != cols {
+            return Err(mismatch(
+                R,
+                "x",
+                format!("has {} elements but op(A) has {cols} columns", x.n),
+            ));
+        }
+        if y.n != rows {
+            return Err(mismatch(
+                R,
+                "y",
+                format!("has {} elements but op(A) has {rows} rows", y.n),
+            ));
+        }
+        let op = stored_op::<T>(R, "a", trans, a.shape.order, false)?;
+        let (m, n) = a.shape.stored();
+        if m == 0 || n == 0 || count == 0 {
+            return Ok(());
+        }
+        // A stride nothing is read through (one entry, or an empty matrix) is irrelevant; 0
+        // keeps backends from computing offsets with it.
+        let several = count > 1;
+        let sa = match a.shape.extent() {
+            Some(e) if e > 0 && several => a.shape.batch_stride(),
+            _ => 0,
+        };
+        let (sx, sy) = if several {
+            (x.stride, y.stride)
+        } else {
+            (0, 0)
+        };
+        let (lda, incx, incy) = (a.shape.ld, x.inc, y.inc);
+        let copy_in = !(beta.is_zero() && y.dense);
+        let mut call = self.call(R);
+        let a_s = call.input(a.src, "a")?;
+        let x_s = call.input(x.src, "x")?;
+        let y_s = call.output(y.src, copy_in, "y")?;
+        call.launch()?;
+        // SAFETY: every batch was checked against its storage (count, stride and span), and y's
+        // vectors overlap neither each other nor any input.
+        unsafe {
+            self.backend().gemv_strided_batched(
+                op, m, n, alpha, a_s, lda, sa, x_s, incx, sx, beta, y_s, incy, sy, count,
+            )?
+        };
+        call.finish()
+    }
+}
