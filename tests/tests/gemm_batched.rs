@@ -261,6 +261,29 @@ fn gemm_batched_rejects_overlapping_outputs_and_bad_arrays<T: TestScalar>() {
         out!(),
     );
     assert_invalid(r, "gemm_batched", "c");
+    // Huge counts never allocate or overflow: a shared input of usize::MAX matrices is a count
+    // mismatch; empty matrices at a huge stride are a quick return.
+    let r = dev.gemm_batched(
+        Op::N,
+        Op::N,
+        one,
+        m(&a).batched(usize::MAX, 0),
+        m(&a).batched(usize::MAX, 0),
+        zero,
+        out!(),
+    );
+    assert_invalid(r, "gemm_batched", "a");
+    let e = |v| Mat::col_major(v, 0, 2).batched(usize::MAX, isize::MAX as usize);
+    let r = dev.gemm_batched(
+        Op::N,
+        Op::N,
+        one,
+        e(&a),
+        m(&a).batched(usize::MAX, 0),
+        zero,
+        MatMut::col_major(&mut c, 0, 2).batched(usize::MAX, isize::MAX as usize),
+    );
+    r.unwrap();
     assert_bitwise_eq("rejected gemm_batched", &c, &c0);
 }
 

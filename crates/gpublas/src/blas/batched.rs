@@ -41,7 +41,7 @@ impl<'a, T: Scalar, B: Backend> MatsDesc<'a, T, B> {
         let mut ptrs = Vec::with_capacity(self.count);
         for (src, offsets) in self.parts {
             let base = call.input(src, arg)?;
-            ptrs.extend(offsets.iter().map(|&o| base.offset::<T>(o)));
+            ptrs.extend(offsets.iter().map(|o| base.offset::<T>(o)));
         }
         Ok(ptrs)
     }
@@ -59,7 +59,7 @@ impl<'a, T: Scalar, B: Backend> MatsDescMut<'a, T, B> {
         let mut ptrs = Vec::with_capacity(self.count);
         for (src, offsets) in self.parts {
             let base = call.output(src, copy_in, arg)?;
-            ptrs.extend(offsets.iter().map(|&o| base.offset::<T>(o)));
+            ptrs.extend(offsets.iter().map(|o| base.offset::<T>(o)));
         }
         Ok(ptrs)
     }
@@ -68,25 +68,23 @@ impl<'a, T: Scalar, B: Backend> MatsDescMut<'a, T, B> {
 /// The device arrays of matrix addresses the vendors read: one allocation holding `lists` one
 /// after the other, and the address of each array in it. The allocation must outlive the call
 /// that reads it (dropping it frees it in stream order).
-fn ptr_arrays<B: Backend>(
-    dev: &Device<B>,
-    routine: &'static str,
-    lists: &[&[DevPtr]],
-) -> Result<(Alloc<B>, Vec<DevPtr>)> {
-    let words: Vec<usize> = lists
+fn ptr_arrays<B: Backend>(dev: &Device<B>, lists: &[&[DevPtr]]) -> Result<(Alloc<B>, Vec<DevPtr>)> {
+    let ptrs: Vec<*mut u8> = lists
         .iter()
-        .flat_map(|l| l.iter().map(|p| p.as_raw() as usize))
+        .flat_map(|l| l.iter().map(|p| p.as_raw()))
         .collect();
-    let bytes = words
-        .len()
-        .checked_mul(std::mem::size_of::<usize>())
-        .ok_or_else(|| Error::arg(routine, "batch", "has too many matrices"))?;
-    let arrays = Alloc::bytes(dev, bytes)?;
-    crate::transfer::upload(dev, arrays.ptr(), bytemuck::cast_slice(&words))?;
+    // The addresses are copied as they are, byte for byte (on host-memory backends they stay
+    // pointers, provenance included, for the host's routines to read back).
+    let len = std::mem::size_of_val(&ptrs[..]);
+    // SAFETY: the vector's buffer holds `len` initialised bytes and outlives the borrow; it is
+    // only copied from.
+    let bytes = unsafe { std::slice::from_raw_parts(ptrs.as_ptr().cast::<u8>(), len) };
+    let arrays = Alloc::bytes(dev, len)?;
+    crate::transfer::upload(dev, arrays.ptr(), bytes)?;
     let mut at = Vec::with_capacity(lists.len());
     let mut start = 0;
     for l in lists {
-        at.push(arrays.ptr().offset::<usize>(start));
+        at.push(arrays.ptr().offset::<*mut u8>(start));
         start += l.len();
     }
     Ok((arrays, at))
@@ -99,6 +97,29 @@ impl<B: Backend> Device<B> {
     /// [`MatArray`](crate::MatArray) (matrices at offsets of one storage), or a strided batch.
     /// The matrices of one operand share a shape and leading dimension; the `Cᵢ` must not
     /// overlap (checked). Layouts as for [`Device::gemm`].
+    ///
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // Three 2×2 A's at chosen offsets of one buffer, three B's in their own buffers, and three
+    /// // C's side by side.
+    /// let a: Vec<f64> = (0..16).map(f64::from).collect();
+    /// let bs = [vec![1.0; 4], vec![2.0; 4], vec![0.5; 4]];
+    /// let mut c = vec![f64::NAN; 12]; // β = 0: never read
+    /// dev.gemm_batched(
+    ///     Op::N,
+    ///     Op::N,
+    ///     1.0,
+    ///     Mat::col_major(&a, 2, 2).at_offsets(&[12, 0, 4]),
+    ///     bs.iter().map(|b| Mat::col_major(b, 2, 2)).collect::<Vec<_>>(),
+    ///     0.0,
+    ///     MatMut::col_major(&mut c, 2, 2).batched(3, 4),
+    /// )?;
+    /// // C₀ = A₀·B₀ with A₀ = [12 14; 13 15] and B₀ all ones.
+    /// assert_eq!(&c[..4], &[26.0, 28.0, 26.0, 28.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn gemm_batched<'a, T: Scalar>(
         &'a self,
@@ -143,7 +164,7 @@ impl<B: Backend> Device<B> {
         } else {
             ((pa, sa.ld), (pb, sb.ld))
         };
-        let (_arrays, at) = ptr_arrays(self, R, &[&x, &y, &pc])?;
+        let (_arrays, at) = ptr_arrays(self, &[&x, &y, &pc])?;
         // SAFETY: every matrix was checked against its storage for the shapes of this call, the
         // arrays hold `count` addresses each, and C's matrices overlap neither each other nor
         // any input.
@@ -201,7 +222,7 @@ impl<B: Backend> Device<B> {
         let pa = a.put(&mut call, "a")?;
         let pb = b.put(&mut call, true, "b")?;
         call.launch()?;
-        let (_arrays, at) = ptr_arrays(self, R, &[&pa, &pb])?;
+        let (_arrays, at) = ptr_arrays(self, &[&pa, &pb])?;
         // SAFETY: every Aᵢ was checked to be square of its Bᵢ's side and every Bᵢ to hold its
         // shape; the arrays hold `count` addresses each; the Bᵢ overlap neither each other nor
         // any Aᵢ.
@@ -219,6 +240,27 @@ impl<B: Backend> Device<B> {
     /// `y` a [`VectorMut::batched`](crate::VectorMut::batched) (stride 0 shares one `A` or `x`
     /// between all entries; `y`'s stride must keep its vectors apart). Semantics per entry as for
     /// [`Device::gemv`]: zero increments are errors, negative ones walk from the end.
+    ///
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // One 2×3 A shared by four entries (stride 0), four x's of 3 and four y's of 2.
+    /// let a = [1.0f32, 0.0, 0.0, 1.0, 1.0, 1.0];
+    /// let x: Vec<f32> = (0..12).map(|v| v as f32).collect();
+    /// let mut y = vec![0.0f32; 8];
+    /// dev.gemv_strided_batched(
+    ///     Op::N,
+    ///     1.0,
+    ///     Mat::col_major(&a, 2, 3).batched(4, 0),
+    ///     Vector::strided(&x, 3, 1).batched(4, 3),
+    ///     0.0,
+    ///     VectorMut::strided(&mut y, 2, 1).batched(4, 2),
+    /// )?;
+    /// // y₁ = A·[3, 4, 5] = [3 + 5, 4 + 5].
+    /// assert_eq!(&y[2..4], &[8.0, 9.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn gemv_strided_batched<'a, T: Scalar>(
         &'a self,

@@ -109,9 +109,43 @@ impl<'a, A: ?Sized> VectorMut<'a, A> {
     }
 }
 
+/// Where the matrices of one storage start (in elements), in order.
+pub(crate) enum Offsets {
+    /// At these offsets (single matrices, or a [`MatArray`]).
+    List(Vec<usize>),
+    /// `count` matrices `stride` apart (a stride of 0 when they have no elements: nothing is
+    /// read through it, and the count may be anything).
+    Strided { count: usize, stride: usize },
+}
+
+impl Offsets {
+    /// The offsets, in order (validated: they do not overflow).
+    pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        let (list, count, stride) = match self {
+            Offsets::List(v) => (&v[..], 0, 0),
+            Offsets::Strided { count, stride } => (&[][..], *count, *stride),
+        };
+        list.iter()
+            .copied()
+            .chain((0..count).map(move |i| i * stride))
+    }
+
+    /// A strided batch's offsets.
+    fn strided(s: &Shape) -> Self {
+        let stride = match s.extent() {
+            Some(e) if e > 0 => s.batch_stride(),
+            _ => 0,
+        };
+        Offsets::Strided {
+            count: s.count,
+            stride,
+        }
+    }
+}
+
 /// A validated array of matrices: storages, each with the offsets of its matrices (in order).
 pub struct MatsDesc<'a, T: Scalar, B: Backend> {
-    pub(crate) parts: Vec<(Src<'a, T, B>, Vec<usize>)>,
+    pub(crate) parts: Vec<(Src<'a, T, B>, Offsets)>,
     /// One matrix's shape (`None` for an empty array).
     pub(crate) shape: Option<Shape>,
     /// Number of matrices.
@@ -120,7 +154,7 @@ pub struct MatsDesc<'a, T: Scalar, B: Backend> {
 
 /// A validated array of writable matrices, none overlapping another.
 pub struct MatsDescMut<'a, T: Scalar, B: Backend> {
-    pub(crate) parts: Vec<(SrcMut<'a, T, B>, Vec<usize>)>,
+    pub(crate) parts: Vec<(SrcMut<'a, T, B>, Offsets)>,
     pub(crate) shape: Option<Shape>,
     pub(crate) count: usize,
     /// Whether the matrices cover every element of their storages (no copy-in needed when the
@@ -282,12 +316,6 @@ fn check_apart(
     Ok(())
 }
 
-/// The offsets of a strided batch's matrices (validated: they fit in `usize`).
-fn strided_offsets(s: &Shape) -> Vec<usize> {
-    let stride = s.batch_stride();
-    (0..s.count).map(|i| i * stride).collect()
-}
-
 /// An array of single matrices, each in its own storage.
 fn list_in<'a, T: Scalar, B: Backend, S: ?Sized + Input<T, B> + 'a>(
     routine: &'static str,
@@ -300,7 +328,7 @@ fn list_in<'a, T: Scalar, B: Backend, S: ?Sized + Input<T, B> + 'a>(
         same_shape(routine, arg, i, &shape, &f)?;
         let src = data.src();
         check_mat(routine, arg, &shape, src.len())?;
-        parts.push((src, vec![0]));
+        parts.push((src, Offsets::List(vec![0])));
     }
     Ok(MatsDesc {
         count: parts.len(),
@@ -321,7 +349,7 @@ fn list_out<'a, T: Scalar, B: Backend, S: ?Sized + Output<T, B> + 'a>(
         same_shape(routine, arg, i, &shape, &f)?;
         let src = data.src_mut();
         dense &= check_mat(routine, arg, &shape, src.len())?;
-        parts.push((src, vec![0]));
+        parts.push((src, Offsets::List(vec![0])));
     }
     Ok(MatsDescMut {
         count: parts.len(),
@@ -360,7 +388,7 @@ impl<'a, T: Scalar, B: Backend, S: ?Sized + Input<T, B>> MatsIn<'a, T, B> for Ma
         check_offsets(routine, arg, &self.shape, self.offsets, src.len())?;
         Ok(MatsDesc {
             count: self.offsets.len(),
-            parts: vec![(src, self.offsets.to_vec())],
+            parts: vec![(src, Offsets::List(self.offsets.to_vec()))],
             shape: Some(self.shape),
         })
     }
@@ -372,7 +400,7 @@ impl<'a, T: Scalar, B: Backend, S: ?Sized + Input<T, B>> MatsIn<'a, T, B> for Ma
         check_mat(routine, arg, &self.shape, src.len())?;
         Ok(MatsDesc {
             count: self.shape.count,
-            parts: vec![(src, strided_offsets(&self.shape))],
+            parts: vec![(src, Offsets::strided(&self.shape))],
             shape: Some(one(&self.shape)),
         })
     }
@@ -409,7 +437,7 @@ impl<'a, T: Scalar, B: Backend, S: ?Sized + Output<T, B>> MatsOut<'a, T, B> for 
         check_apart(routine, arg, &self.shape, self.offsets)?;
         Ok(MatsDescMut {
             count: self.offsets.len(),
-            parts: vec![(src, self.offsets.to_vec())],
+            parts: vec![(src, Offsets::List(self.offsets.to_vec()))],
             shape: Some(self.shape),
             dense: false,
         })
@@ -420,11 +448,20 @@ impl<'a, T: Scalar, B: Backend, S: ?Sized + Output<T, B>> MatsOut<'a, T, B> for 
     fn mats_out(self, routine: &'static str, arg: &'static str) -> Result<MatsDescMut<'a, T, B>> {
         let src = self.data.src_mut();
         let dense = check_mat(routine, arg, &self.shape, src.len())?;
-        let offsets = strided_offsets(&self.shape);
-        check_apart(routine, arg, &one(&self.shape), &offsets)?;
+        let extent = self.shape.extent().unwrap_or(0);
+        let stride = self.shape.batch_stride();
+        if self.shape.count > 1 && extent > 0 && stride < extent {
+            return Err(Error::arg(
+                routine,
+                arg,
+                format!(
+                    "has stride {stride} < one matrix's extent {extent}: outputs would overlap"
+                ),
+            ));
+        }
         Ok(MatsDescMut {
             count: self.shape.count,
-            parts: vec![(src, offsets)],
+            parts: vec![(src, Offsets::strided(&self.shape))],
             shape: Some(one(&self.shape)),
             dense,
         })

@@ -24,12 +24,13 @@ unsafe fn op_elem<T: Scalar>(p: DevPtr, ld: usize, op: Op, i: usize, j: usize) -
     }
 }
 
-/// Address `i` of a device array of matrix addresses.
+/// Address `i` of a device array of matrix addresses (the safe layer copies the pointers
+/// there byte for byte, so on the host they are pointers still, provenance included).
 ///
 /// # Safety
 /// `arr` holds at least `i + 1` addresses.
 unsafe fn entry(arr: DevPtr, i: usize) -> DevPtr {
-    // SAFETY: forwarded to the caller; the array holds pointer-sized addresses.
+    // SAFETY: forwarded to the caller; the array holds pointers.
     DevPtr::from_raw(unsafe { *arr.cast::<*mut u8>().add(i) })
 }
 
