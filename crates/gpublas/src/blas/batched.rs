@@ -143,7 +143,7 @@ impl<B: Backend> Device<B> {
             return Ok(()); // no matrices at all
         };
         let p = plan_gemm::<T>(R, ta, tb, &sa, &sb, &sc)?;
-        if p.m == 0 || p.n == 0 {
+        if p.m == 0 || p.n == 0 || count == 0 {
             return Ok(());
         }
         // α = 0 must not read A or B (vendors differ): k = 0 makes the backend only scale C.
@@ -204,7 +204,7 @@ impl<B: Backend> Device<B> {
             return Ok(()); // no matrices at all
         };
         let p = plan_tri::<T>(R, (side, uplo, trans), &sa, &sb, "b")?;
-        if p.m == 0 || p.n == 0 {
+        if p.m == 0 || p.n == 0 || count == 0 {
             return Ok(());
         }
         let mut call = self.call(R);

@@ -24,7 +24,8 @@ struct Rank2kKind {
     routine: &'static str,
 }
 
-/// A validated rank-2k update, ready for the backend.
+/// A validated rank-2k update, ready for the backend; `k = 0` asks for `C ← βC` on the
+/// triangle only (through syrk/herk with `k = 0`, which read nothing of `a`).
 struct Rank2k {
     uplo: Uplo,
     trans: Op,
@@ -36,6 +37,25 @@ struct Rank2k {
     ldb: usize,
     c: DevPtr,
     ldc: usize,
+}
+
+impl Rank2k {
+    /// `C ← βC` on the `uplo` triangle: `k = 0`, `trans = N`, and C's own address standing in
+    /// for A's and B's (nothing is read through them).
+    fn scale(uplo: Uplo, n: usize, (c, ldc): (DevPtr, usize)) -> Self {
+        Rank2k {
+            uplo,
+            trans: Op::N,
+            n,
+            k: 0,
+            a: c,
+            lda: ldc,
+            b: c,
+            ldb: ldc,
+            c,
+            ldc,
+        }
+    }
 }
 
 impl<B: Backend> Device<B> {
@@ -114,11 +134,19 @@ impl<B: Backend> Device<B> {
             b,
             c,
             |dev, p| {
-                // SAFETY: `rank_2k` checked every operand for this shape.
+                // SAFETY: `rank_2k` checked every operand for this shape; with k = 0, syrk reads
+                // nothing of `p.a` (C's own address, standing in).
                 unsafe {
-                    dev.backend().syr2k(
-                        p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, p.b, p.ldb, beta, p.c, p.ldc,
-                    )
+                    if p.k == 0 {
+                        let z = T::zero();
+                        dev.backend()
+                            .syrk(p.uplo, p.trans, p.n, 0, z, p.a, p.lda, beta, p.c, p.ldc)
+                    } else {
+                        dev.backend().syr2k(
+                            p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, p.b, p.ldb, beta, p.c,
+                            p.ldc,
+                        )
+                    }
                 }
             },
         )
@@ -156,11 +184,19 @@ impl<B: Backend> Device<B> {
             b,
             c,
             |dev, p| {
-                // SAFETY: `rank_2k` checked every operand for this shape.
+                // SAFETY: `rank_2k` checked every operand for this shape; with k = 0, herk reads
+                // nothing of `p.a` (C's own address, standing in).
                 unsafe {
-                    dev.backend().her2k(
-                        p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, p.b, p.ldb, beta, p.c, p.ldc,
-                    )
+                    if p.k == 0 {
+                        let z = <T::Real as Scalar>::zero();
+                        dev.backend()
+                            .herk(p.uplo, p.trans, p.n, 0, z, p.a, p.lda, beta, p.c, p.ldc)
+                    } else {
+                        dev.backend().her2k(
+                            p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, p.b, p.ldb, beta, p.c,
+                            p.ldc,
+                        )
+                    }
                 }
             },
         )
@@ -197,11 +233,19 @@ impl<B: Backend> Device<B> {
             b,
             c,
             |dev, p| {
-                // SAFETY: `rank_2k` checked every operand for this shape.
+                // SAFETY: `rank_2k` checked every operand for this shape; with k = 0, syrk reads
+                // nothing of `p.a` (C's own address, standing in).
                 unsafe {
-                    dev.backend().syrkx(
-                        p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, p.b, p.ldb, beta, p.c, p.ldc,
-                    )
+                    if p.k == 0 {
+                        let z = T::zero();
+                        dev.backend()
+                            .syrk(p.uplo, p.trans, p.n, 0, z, p.a, p.lda, beta, p.c, p.ldc)
+                    } else {
+                        dev.backend().syrkx(
+                            p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, p.b, p.ldb, beta, p.c,
+                            p.ldc,
+                        )
+                    }
                 }
             },
         )
@@ -237,11 +281,19 @@ impl<B: Backend> Device<B> {
             b,
             c,
             |dev, p| {
-                // SAFETY: `rank_2k` checked every operand for this shape.
+                // SAFETY: `rank_2k` checked every operand for this shape; with k = 0, herk reads
+                // nothing of `p.a` (C's own address, standing in).
                 unsafe {
-                    dev.backend().herkx(
-                        p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, p.b, p.ldb, beta, p.c, p.ldc,
-                    )
+                    if p.k == 0 {
+                        let z = <T::Real as Scalar>::zero();
+                        dev.backend()
+                            .herk(p.uplo, p.trans, p.n, 0, z, p.a, p.lda, beta, p.c, p.ldc)
+                    } else {
+                        dev.backend().herkx(
+                            p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, p.b, p.ldb, beta, p.c,
+                            p.ldc,
+                        )
+                    }
                 }
             },
         )
@@ -482,10 +534,16 @@ impl<B: Backend> Device<B> {
         if n == 0 || ((alpha.is_zero() || k == 0) && beta_one) {
             return Ok(());
         }
-        // α = 0 must not read A or B (vendors differ): k = 0 makes the backend only scale C.
-        let k = if alpha.is_zero() { 0 } else { k };
         let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
         let mut call = self.call(r);
+        if alpha.is_zero() || k == 0 {
+            // C ← βC on the triangle, reading neither A nor B (vendors differ for α = 0): `run`
+            // gets k = 0 and C's address in their place, and calls syrk/herk with k = 0.
+            let c_s = call.output(c.src, true, "c")?;
+            call.launch()?;
+            run(self, Rank2k::scale(uplo, n, (c_s, ldc)))?;
+            return call.finish();
+        }
         let a_s = call.input(a.src, "a")?;
         let b_s = call.input(b.src, "b")?;
         let c_s = call.output(c.src, true, "c")?;
