@@ -43,7 +43,8 @@ mod device;
 mod error;
 pub mod memory;
 #[cfg(feature = "ndarray")]
-mod ndarray;
+#[path = "ndarray.rs"]
+mod ndarray_args;
 mod scalar;
 mod types;
 
@@ -54,6 +55,10 @@ pub use error::{Error, LoadError, Result};
 pub use memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, MappedSliceMut};
 pub use scalar::{Complex32, Complex64, Scalar, ScalarKind};
 pub use types::{Diag, Op, Order, Side, Uplo};
+
+/// The ndarray crate gpublas's ndarray support is built on (so callers can name the same version).
+#[cfg(feature = "ndarray")]
+pub use ndarray;
 
 #[cfg(feature = "cuda")]
 pub use backend::Cuda;
