@@ -48,8 +48,8 @@ mod ndarray_args;
 mod scalar;
 mod types;
 
-pub use args::{Input, Mat, MatMut, Output, Vector, VectorMut};
-pub use backend::{Backend, BackendKind, Blas, Dynamic, Host};
+pub use args::{Input, Mat, MatIn, MatMut, MatOut, Output, VecIn, VecOut, Vector, VectorMut};
+pub use backend::{Backend, BackendKind, Blas, BlasAll, Dynamic, Host};
 pub use device::{Device, BACKEND_VAR};
 pub use error::{Error, LoadError, Result};
 pub use memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, MappedSliceMut};
@@ -65,10 +65,16 @@ pub use backend::Cuda;
 #[cfg(feature = "rocm")]
 pub use backend::Rocm;
 
-/// Everything a typical caller needs.
+/// Everything a typical caller needs, generic code included: the types, the enums, and the
+/// bounds (`BlasAll`, `Scalar`, and the argument traits `VecIn`, `VecOut`, `MatIn`, `MatOut`,
+/// `Input`, `Output`).
 pub mod prelude {
     pub use crate::{
-        Backend, Blas, Complex32, Complex64, Device, DeviceBuffer, Diag, Error, Mat, MatMut, Op,
-        Order, Scalar, Side, Uplo, Vector, VectorMut,
+        Backend, Blas, BlasAll, Complex32, Complex64, Device, DeviceBuffer, Diag, Error, Input,
+        Mat, MatIn, MatMut, MatOut, Op, Order, Output, Scalar, Side, Uplo, VecIn, VecOut, Vector,
+        VectorMut,
     };
+    // In scope without their names: `x.is_zero()` and `T::Real::zero()` work, and a caller's
+    // own `use num_traits::Zero` does not clash.
+    pub use num_traits::{One as _, Zero as _};
 }

@@ -16,7 +16,7 @@ use crate::args::{
     check_mat, check_vec, MatDesc, MatDescMut, MatIn, MatOut, Shape, Src, SrcMut, VecDesc,
     VecDescMut, VecIn, VecOut,
 };
-use crate::backend::{Backend, Blas};
+use crate::backend::{Backend, BlasAll};
 use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::Scalar;
@@ -140,7 +140,7 @@ impl<B: Backend> Device<B> {
         b: impl MatIn<'a, T, B>,
     ) -> Result<Array2<T>>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         let (a, b) = (a.mat_in("matmul", "a")?, b.mat_in("matmul", "b")?);
         let (m, n) = (a.shape.rows, b.shape.cols);

@@ -10,6 +10,7 @@
 //! Every descriptor is validated against its storage's real length before anything is
 //! transferred or any backend function is called.
 
+mod debug;
 mod desc;
 mod resolve;
 
@@ -26,12 +27,22 @@ use crate::memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, Mapp
 use crate::scalar::Scalar;
 
 /// Storage an operation may read: host data or data already on a device.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not storage of `{T}` elements that gpublas can read",
+    label = "not readable storage of `{T}`",
+    note = "slices, `Vec`s, arrays, `DeviceBuffer`s and their slices, and mapping guards are storage; check the element type is `{T}`"
+)]
 pub trait Input<T: Scalar, B: Backend> {
     /// Where the elements are.
     fn src(&self) -> Src<'_, T, B>;
 }
 
 /// Storage an operation may write.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not storage of `{T}` elements that gpublas can write",
+    label = "not writable storage of `{T}`",
+    note = "mutable slices, `Vec`s, arrays, `DeviceBuffer`s and their `DeviceSliceMut`s, and `map_mut`/`map_out` guards are writable storage; check the element type is `{T}`"
+)]
 pub trait Output<T: Scalar, B: Backend>: Input<T, B> {
     /// Where the elements are, writable.
     fn src_mut(&mut self) -> SrcMut<'_, T, B>;

@@ -345,7 +345,7 @@ impl<T: Scalar> Blas<T> for Host {
     }
 
     unsafe fn asum(&self, n: usize, x: DevPtr, incx: usize) -> Result<T::Real> {
-        let mut acc = <T::Real as Scalar>::zero();
+        let mut acc = num_traits::zero();
         for i in 0..n {
             // SAFETY: as for `nrm2`.
             acc = acc + unsafe { *strided::<T>(x, i, incx) }.abs1();

@@ -16,6 +16,7 @@ use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
+mod all;
 #[cfg(feature = "cuda")]
 mod cuda;
 mod dynamic;
@@ -25,6 +26,7 @@ mod host;
 #[cfg(feature = "rocm")]
 mod rocm;
 
+pub use all::BlasAll;
 #[cfg(feature = "cuda")]
 pub use cuda::{Cuda, CudaApi};
 pub use dynamic::Dynamic;
@@ -169,6 +171,10 @@ pub trait Backend: Send + Sync + 'static {
 /// given dimensions, the output does not overlap any input, and the increments and leading
 /// dimensions obey the rules above.
 #[allow(clippy::too_many_arguments, clippy::missing_safety_doc, missing_docs)]
+#[diagnostic::on_unimplemented(
+    message = "the backend `{Self}` has no BLAS routines for `{T}`",
+    note = "in generic code, bound the backend parameter with `B: BlasAll` (all four BLAS types)"
+)]
 pub trait Blas<T: Scalar>: Backend {
     unsafe fn axpy(
         &self,

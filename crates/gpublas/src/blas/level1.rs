@@ -2,7 +2,7 @@
 
 use super::mismatch;
 use crate::args::{VecDescMut, VecIn, VecOut};
-use crate::backend::{Backend, Blas};
+use crate::backend::{Backend, Blas, BlasAll};
 use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::Scalar;
@@ -35,7 +35,7 @@ impl<B: Backend> Device<B> {
         y: impl VecOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "axpy";
         self.check()?;
@@ -49,14 +49,17 @@ impl<B: Backend> Device<B> {
         let ys = y.store(self, true, R, "y")?;
         // SAFETY: both vectors were checked to hold `n` elements at their increments, and `y`
         // (a mutable borrow) cannot overlap `x`.
-        unsafe { self.backend().axpy(n, alpha, xs.ptr, incx, ys.ptr, incy)? };
+        unsafe {
+            self.blas::<T>()
+                .axpy(n, alpha, xs.ptr, incx, ys.ptr, incy)?
+        };
         ys.finish()
     }
 
     /// `x ← αx`.
     pub fn scal<'a, T: Scalar>(&'a self, alpha: T, x: impl VecOut<'a, T, B>) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "scal";
         self.check()?;
@@ -67,7 +70,7 @@ impl<B: Backend> Device<B> {
         let (n, inc) = (x.n, x.inc);
         let xs = x.store(self, true, R, "x")?;
         // SAFETY: `x` was checked to hold `n` elements at increment `inc`.
-        unsafe { self.backend().scal(n, alpha, xs.ptr, inc)? };
+        unsafe { self.blas::<T>().scal(n, alpha, xs.ptr, inc)? };
         xs.finish()
     }
 
@@ -78,7 +81,7 @@ impl<B: Backend> Device<B> {
         y: impl VecOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "copy";
         self.check()?;
@@ -91,7 +94,7 @@ impl<B: Backend> Device<B> {
         let xs = x.store(self, R, "x")?;
         let ys = y.store(self, !dense, R, "y")?;
         // SAFETY: as for `axpy`.
-        unsafe { Blas::<T>::copy(self.backend(), n, xs.ptr, incx, ys.ptr, incy)? };
+        unsafe { Blas::<T>::copy(self.blas::<T>(), n, xs.ptr, incx, ys.ptr, incy)? };
         ys.finish()
     }
 
@@ -102,7 +105,7 @@ impl<B: Backend> Device<B> {
         y: impl VecOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "swap";
         self.check()?;
@@ -115,7 +118,7 @@ impl<B: Backend> Device<B> {
         let xs = x.store(self, true, R, "x")?;
         let ys = y.store(self, true, R, "y")?;
         // SAFETY: as for `axpy`; two mutable borrows cannot overlap.
-        unsafe { self.backend().swap(n, xs.ptr, incx, ys.ptr, incy)? };
+        unsafe { self.blas::<T>().swap(n, xs.ptr, incx, ys.ptr, incy)? };
         xs.finish()?;
         ys.finish()
     }
@@ -127,7 +130,7 @@ impl<B: Backend> Device<B> {
         y: impl VecIn<'a, T, B>,
     ) -> Result<T>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.dot_impl("dot", false, x, y)
     }
@@ -139,7 +142,7 @@ impl<B: Backend> Device<B> {
         y: impl VecIn<'a, T, B>,
     ) -> Result<T>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.dot_impl("dotu", false, x, y)
     }
@@ -151,7 +154,7 @@ impl<B: Backend> Device<B> {
         y: impl VecIn<'a, T, B>,
     ) -> Result<T>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.dot_impl("dotc", true, x, y)
     }
@@ -164,7 +167,7 @@ impl<B: Backend> Device<B> {
         y: impl VecIn<'a, T, B>,
     ) -> Result<T>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.check()?;
         let (x, y) = (x.vec_in(r, "x")?, y.vec_in(r, "y")?);
@@ -177,9 +180,9 @@ impl<B: Backend> Device<B> {
         // SAFETY: both vectors were checked to hold `n` elements at their increments.
         unsafe {
             if conj {
-                self.backend().dotc(n, xs.ptr, incx, ys.ptr, incy)
+                self.blas::<T>().dotc(n, xs.ptr, incx, ys.ptr, incy)
             } else {
-                self.backend().dotu(n, xs.ptr, incx, ys.ptr, incy)
+                self.blas::<T>().dotu(n, xs.ptr, incx, ys.ptr, incy)
             }
         }
     }
@@ -187,51 +190,51 @@ impl<B: Backend> Device<B> {
     /// `‖x‖₂`, computed without undue overflow or underflow.
     pub fn nrm2<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<T::Real>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         let (n, inc, xs) = match self.reduce_arg("nrm2", x)? {
             Some(v) => v,
-            None => return Ok(<T::Real as Scalar>::zero()),
+            None => return Ok(num_traits::zero()),
         };
         // SAFETY: `x` was checked to hold `n` elements at increment `inc`.
-        unsafe { self.backend().nrm2(n, xs.ptr, inc) }
+        unsafe { self.blas::<T>().nrm2(n, xs.ptr, inc) }
     }
 
     /// `Σ |re xᵢ| + |im xᵢ|`.
     pub fn asum<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<T::Real>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         let (n, inc, xs) = match self.reduce_arg("asum", x)? {
             Some(v) => v,
-            None => return Ok(<T::Real as Scalar>::zero()),
+            None => return Ok(num_traits::zero()),
         };
         // SAFETY: as for `nrm2`.
-        unsafe { self.backend().asum(n, xs.ptr, inc) }
+        unsafe { self.blas::<T>().asum(n, xs.ptr, inc) }
     }
 
     /// 0-based index of the first element of largest `|re| + |im|`; `None` for an empty vector.
     pub fn iamax<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<Option<usize>>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         let Some((n, inc, xs)) = self.reduce_arg("iamax", x)? else {
             return Ok(None);
         };
         // SAFETY: as for `nrm2`; `n > 0`.
-        unsafe { self.backend().iamax(n, xs.ptr, inc).map(Some) }
+        unsafe { self.blas::<T>().iamax(n, xs.ptr, inc).map(Some) }
     }
 
     /// 0-based index of the first element of smallest `|re| + |im|`; `None` for an empty vector.
     pub fn iamin<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<Option<usize>>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         let Some((n, inc, xs)) = self.reduce_arg("iamin", x)? else {
             return Ok(None);
         };
         // SAFETY: as for `nrm2`; `n > 0`.
-        unsafe { self.backend().iamin(n, xs.ptr, inc).map(Some) }
+        unsafe { self.blas::<T>().iamin(n, xs.ptr, inc).map(Some) }
     }
 
     /// Validates and stores the one vector of a reduction; `None` if it is empty.

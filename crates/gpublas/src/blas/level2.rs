@@ -2,7 +2,7 @@
 
 use super::{mismatch, stored_op};
 use crate::args::{MatIn, MatOut, Shape, VecIn, VecOut};
-use crate::backend::{Backend, Blas};
+use crate::backend::{Backend, Blas, BlasAll};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
@@ -37,7 +37,7 @@ impl<B: Backend> Device<B> {
         y: impl VecOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "gemv";
         self.check()?;
@@ -71,7 +71,7 @@ impl<B: Backend> Device<B> {
         // SAFETY: every operand was checked against its storage for the stored shape `m × n`
         // and `op`; `y` is a mutable borrow, so it overlaps no input.
         unsafe {
-            self.backend().gemv(
+            self.blas::<T>().gemv(
                 op, m, n, alpha, a_s.ptr, lda, x_s.ptr, incx, beta, y_s.ptr, incy,
             )?
         };
@@ -87,7 +87,7 @@ impl<B: Backend> Device<B> {
         a: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.ger_impl("ger", false, alpha, x, y, a)
     }
@@ -101,7 +101,7 @@ impl<B: Backend> Device<B> {
         a: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.ger_impl("geru", false, alpha, x, y, a)
     }
@@ -115,7 +115,7 @@ impl<B: Backend> Device<B> {
         a: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.ger_impl("gerc", T::IS_COMPLEX, alpha, x, y, a)
     }
@@ -130,7 +130,7 @@ impl<B: Backend> Device<B> {
         a: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.check()?;
         let (x, y, a) = (x.vec_in(r, "x")?, y.vec_in(r, "y")?, a.mat_out(r, "a")?);
@@ -167,7 +167,7 @@ impl<B: Backend> Device<B> {
         // SAFETY: every operand was checked against its storage for the stored shape `m × n`;
         // `a` is a mutable borrow, so it overlaps no input.
         unsafe {
-            self.backend().ger(
+            self.blas::<T>().ger(
                 conj, m, n, alpha, u_s.ptr, incu, v_s.ptr, incv, a_s.ptr, lda,
             )?
         };

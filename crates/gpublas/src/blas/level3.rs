@@ -3,7 +3,9 @@
 use super::level2::single;
 use super::{mismatch, real_op, stored_op};
 use crate::args::{MatDesc, MatDescMut, MatIn, MatOut};
-use crate::backend::{Backend, Blas};
+use num_traits::{One, Zero};
+
+use crate::backend::{Backend, Blas, BlasAll};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
@@ -88,7 +90,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "gemm";
         self.check()?;
@@ -113,7 +115,7 @@ impl<B: Backend> Device<B> {
         // SAFETY: every operand was checked against its storage for the shapes of this call;
         // `c` is a mutable borrow, so it overlaps no input.
         unsafe {
-            self.backend().gemm(
+            self.blas::<T>().gemm(
                 p.ta, p.tb, p.m, p.n, p.k, alpha, x, ldx, y, ldy, beta, c_s.ptr, ldc,
             )?
         };
@@ -135,7 +137,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "gemm_strided_batched";
         self.check()?;
@@ -184,7 +186,7 @@ impl<B: Backend> Device<B> {
         // SAFETY: every batch was checked against its storage (count, stride and extent), and
         // C's matrices do not overlap each other or any input.
         unsafe {
-            self.backend().gemm_strided_batched(
+            self.blas::<T>().gemm_strided_batched(
                 p.ta, p.tb, p.m, p.n, p.k, alpha, x, ldx, sx, y, ldy, sy, beta, c_s.ptr, ldc, sc,
                 count,
             )?
@@ -206,7 +208,7 @@ impl<B: Backend> Device<B> {
         b: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "trsm";
         self.check()?;
@@ -277,7 +279,7 @@ impl<B: Backend> Device<B> {
         // SAFETY: `a` was checked to hold a square matrix of B's side, `b` its shape; `b` is a
         // mutable borrow, so it does not overlap `a`.
         unsafe {
-            self.backend().trsm(
+            self.blas::<T>().trsm(
                 side, uplo, op, diag, m, n, alpha, a_s.ptr, lda, b_s.ptr, ldb,
             )?
         };
@@ -297,7 +299,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "syrk";
         let trans = real_op::<T>(trans);
@@ -319,7 +321,7 @@ impl<B: Backend> Device<B> {
             |dev, p| {
                 // SAFETY: `rank_k` checked every operand for this shape.
                 unsafe {
-                    dev.backend().syrk(
+                    dev.blas::<T>().syrk(
                         p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, beta, p.c, p.ldc,
                     )
                 }
@@ -340,7 +342,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "herk";
         if T::IS_COMPLEX && trans == Op::T {
@@ -362,7 +364,7 @@ impl<B: Backend> Device<B> {
             |dev, p| {
                 // SAFETY: `rank_k` checked every operand for this shape.
                 unsafe {
-                    dev.backend().herk(
+                    dev.blas::<T>().herk(
                         p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, beta, p.c, p.ldc,
                     )
                 }
@@ -384,7 +386,7 @@ impl<B: Backend> Device<B> {
         call: impl FnOnce(&Self, RankK) -> Result<()>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.check()?;
         let (a, c) = (a.mat_in(r, "a")?, c.mat_out(r, "c")?);

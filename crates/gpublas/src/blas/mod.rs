@@ -9,9 +9,18 @@ mod level1;
 mod level2;
 mod level3;
 
+use crate::backend::BlasAll;
+use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
 use crate::types::{Op, Order};
+
+impl<B: BlasAll> Device<B> {
+    /// The backend's routines for `T` (what every generic operation calls).
+    pub(crate) fn blas<T: Scalar>(&self) -> &T::On<B> {
+        T::on(self.backend())
+    }
+}
 
 /// `Op::C` is `Op::T` for real types; normalising keeps backends from seeing it.
 pub(crate) fn real_op<T: Scalar>(op: Op) -> Op {
