@@ -278,11 +278,25 @@ pub(crate) fn check_mat(
             .and_then(|v| v.checked_add(extent))
     };
     match need {
-        Some(need) if need <= len => Ok(need == len && (s.count <= 1 || stride == extent) && s.ld == inner),
-        _ => Err(Error::arg(routine, arg, format!(
-            "is too short: {} {}×{} matrices (ld {}, stride {stride}) need {} elements but it has {len}",
-            s.count, s.rows, s.cols, s.ld, need.map_or("more than usize::MAX".into(), |v| v.to_string())
-        ))),
+        Some(need) if need <= len => {
+            Ok(need == len && (s.count <= 1 || stride == extent) && s.ld == inner)
+        }
+        _ => {
+            let what = if s.count == 1 && s.stride.is_none() {
+                format!("a {}×{} matrix (ld {}) needs", s.rows, s.cols, s.ld)
+            } else {
+                format!(
+                    "a batch of {} {}×{} matrices (ld {}, stride {stride}) needs",
+                    s.count, s.rows, s.cols, s.ld
+                )
+            };
+            let need = need.map_or("more than usize::MAX".into(), |v| v.to_string());
+            Err(Error::arg(
+                routine,
+                arg,
+                format!("is too short: {what} {need} elements but it has {len}"),
+            ))
+        }
     }
 }
 

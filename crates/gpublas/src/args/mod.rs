@@ -19,8 +19,8 @@ pub use desc::{
     Mat, MatDesc, MatDescMut, MatIn, MatMut, MatOut, VecDesc, VecDescMut, VecIn, VecOut, Vector,
     VectorMut,
 };
-pub(crate) use resolve::Stored;
 pub use resolve::{Src, SrcMut};
+pub(crate) use resolve::{SrcKind, Stored};
 
 use crate::backend::Backend;
 use crate::memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, MappedSliceMut};

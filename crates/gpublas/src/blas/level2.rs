@@ -58,11 +58,17 @@ impl<B: Backend> Device<B> {
                 format!("has {} elements but op(A) has {rows} rows", y.n),
             ));
         }
-        let op = stored_op::<T>(R, "a", trans, a.shape.order, false)?;
+        let (op, conj_a) = stored_op::<T>(trans, a.shape.order, false);
         let (m, n) = a.shape.stored();
         if m == 0 || n == 0 {
             return Ok(());
         }
+        let mut keep = None;
+        let a = if conj_a {
+            self.conjugated_mat(a, &mut keep, R, "a")?
+        } else {
+            a
+        };
         let (lda, incx, incy) = (a.shape.ld, x.inc, y.inc);
         let copy_in = !(beta.is_zero() && y.inc == 1 && y.n == y.src.len());
         let a_s = a.store(self, R, "a")?;
@@ -150,19 +156,23 @@ impl<B: Backend> Device<B> {
             ));
         }
         let row_major = a.shape.order == Order::RowMajor;
-        if row_major && conj {
-            return Err(Error::Unsupported { routine: r, what: "a row-major `a` for complex gerc (Aᵀ += α conj(y) xᵀ needs a conjugated vector); pass a column-major `a`".into() });
-        }
         let (m, n) = a.shape.stored();
         if m == 0 || n == 0 || alpha.is_zero() {
             return Ok(());
         }
         let lda = a.shape.ld;
-        // Row-major A is stored as Aᵀ, and Aᵀ += α y xᵀ: swap the vectors.
-        let (u, v) = if row_major { (y, x) } else { (x, y) };
+        // Row-major A is stored as Aᵀ, and Aᵀ += α y xᵀ: swap the vectors. For gerc that is
+        // Aᵀ += α conj(y) xᵀ: an unconjugated update with a conjugated copy of y.
+        let mut keep = None;
+        let (u, v, conj) = match (row_major, conj) {
+            (false, _) => (x, y, conj),
+            (true, false) => (y, x, false),
+            (true, true) => (self.conjugated_vec(y, &mut keep, r, "y")?, x, false),
+        };
         let (incu, incv) = (u.inc, v.inc);
-        let u_s = u.store(self, r, "x")?;
-        let v_s = v.store(self, r, "y")?;
+        let (u_arg, v_arg) = if row_major { ("y", "x") } else { ("x", "y") };
+        let u_s = u.store(self, r, u_arg)?;
+        let v_s = v.store(self, r, v_arg)?;
         let a_s = a.store(self, true, r, "a")?;
         // SAFETY: every operand was checked against its storage for the stored shape `m × n`;
         // `a` is a mutable borrow, so it overlaps no input.

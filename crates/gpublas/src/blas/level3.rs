@@ -1,5 +1,6 @@
 //! Level 3: matrix-matrix operations, and the strided batched gemm.
 
+use super::conj::ConjCopy;
 use super::level2::single;
 use super::{mismatch, real_op, stored_op};
 use crate::args::{MatDesc, MatDescMut, MatIn, MatOut};
@@ -20,6 +21,9 @@ struct GemmPlan {
     k: usize,
     /// Whether A and B trade places (row-major C: Cᵀ = op(B)ᵀ op(A)ᵀ).
     swap: bool,
+    /// Whether A, or B, must be replaced by a conjugated copy (see `stored_op`).
+    conj_a: bool,
+    conj_b: bool,
 }
 
 fn plan_gemm<T: Scalar, B: Backend>(
@@ -50,8 +54,8 @@ fn plan_gemm<T: Scalar, B: Backend>(
         ));
     }
     let swap = c.shape.order == Order::RowMajor;
-    let ta = stored_op::<T>(r, "a", ta, a.shape.order, swap)?;
-    let tb = stored_op::<T>(r, "b", tb, b.shape.order, swap)?;
+    let (ta, conj_a) = stored_op::<T>(ta, a.shape.order, swap);
+    let (tb, conj_b) = stored_op::<T>(tb, b.shape.order, swap);
     Ok(if swap {
         GemmPlan {
             ta: tb,
@@ -60,6 +64,8 @@ fn plan_gemm<T: Scalar, B: Backend>(
             n: m,
             k: ka,
             swap,
+            conj_a,
+            conj_b,
         }
     } else {
         GemmPlan {
@@ -69,8 +75,33 @@ fn plan_gemm<T: Scalar, B: Backend>(
             n,
             k: ka,
             swap,
+            conj_a,
+            conj_b,
         }
     })
+}
+
+impl<B: BlasAll> Device<B> {
+    /// Replaces A and B by conjugated copies where the plan says so.
+    fn conjugate_operands<'a, T: Scalar>(
+        &'a self,
+        r: &'static str,
+        p: &GemmPlan,
+        (a, b): (MatDesc<'a, T, B>, MatDesc<'a, T, B>),
+        (keep_a, keep_b): (&mut ConjCopy<T, B>, &mut ConjCopy<T, B>),
+    ) -> Result<(MatDesc<'a, T, B>, MatDesc<'a, T, B>)> {
+        let a = if p.conj_a {
+            self.conjugated_mat(a, keep_a, r, "a")?
+        } else {
+            a
+        };
+        let b = if p.conj_b {
+            self.conjugated_mat(b, keep_b, r, "b")?
+        } else {
+            b
+        };
+        Ok((a, b))
+    }
 }
 
 impl<B: Backend> Device<B> {
@@ -102,6 +133,8 @@ impl<B: Backend> Device<B> {
         if p.m == 0 || p.n == 0 {
             return Ok(());
         }
+        let (mut keep_a, mut keep_b) = (None, None);
+        let (a, b) = self.conjugate_operands(R, &p, (a, b), (&mut keep_a, &mut keep_b))?;
         let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
         let copy_in = !(beta.is_zero() && c.dense);
         let a_s = a.store(self, R, "a")?;
@@ -168,6 +201,8 @@ impl<B: Backend> Device<B> {
         if p.m == 0 || p.n == 0 || count == 0 {
             return Ok(());
         }
+        let (mut keep_a, mut keep_b) = (None, None);
+        let (a, b) = self.conjugate_operands(R, &p, (a, b), (&mut keep_a, &mut keep_b))?;
         let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
         let (sa, sb, sc) = (
             a.shape.batch_stride(),
@@ -240,7 +275,7 @@ impl<B: Backend> Device<B> {
             ));
         }
         let bt = b.shape.order == Order::RowMajor;
-        let op = stored_op::<T>(R, "a", trans, a.shape.order, bt)?;
+        let (op, conj_a) = stored_op::<T>(trans, a.shape.order, bt);
         let uplo = if a.shape.order == Order::RowMajor {
             uplo.flip()
         } else {
@@ -274,6 +309,12 @@ impl<B: Backend> Device<B> {
             }
             return b_s.finish();
         }
+        let mut keep = None;
+        let a = if conj_a {
+            self.conjugated_mat(a, &mut keep, R, "a")?
+        } else {
+            a
+        };
         let a_s = a.store(self, R, "a")?;
         let b_s = b.store(self, true, R, "b")?;
         // SAFETY: `a` was checked to hold a square matrix of B's side, `b` its shape; `b` is a
@@ -405,29 +446,20 @@ impl<B: Backend> Device<B> {
         }
         // A row-major C is stored as Cᵀ, which is C itself (symmetric) or conj(C) (Hermitian):
         // the referenced triangle flips. For Hermitian, conj(C) = conj(op(A)) conj(op(A))ᴴ,
-        // which a row-major A expresses by flipping N ↔ C; a mixed layout cannot be expressed.
+        // which a row-major A expresses by flipping N ↔ C; a mixed layout runs on a conjugated
+        // copy of A (conj(A) stored in A's layout gives what the matching layout would).
         let c_row = c.shape.order == Order::RowMajor;
         let a_row = a.shape.order == Order::RowMajor;
-        let trans =
-            if r == "herk" && T::IS_COMPLEX {
-                match (a_row, c_row) {
-                    (false, false) => trans,
-                    (true, true) => {
-                        if trans == Op::N {
-                            Op::C
-                        } else {
-                            Op::N
-                        }
-                    }
-                    _ => return Err(Error::Unsupported {
-                        routine: r,
-                        what: "complex herk with `a` and `c` in different layouts; make them match"
-                            .into(),
-                    }),
-                }
-            } else {
-                stored_op::<T>(r, "a", trans, a.shape.order, false)?
+        let (trans, conj_a) = if r == "herk" && T::IS_COMPLEX {
+            let flipped = match (a_row, trans) {
+                (false, t) => t,
+                (true, Op::N) => Op::C,
+                (true, _) => Op::N,
             };
+            (flipped, a_row != c_row)
+        } else {
+            stored_op::<T>(trans, a.shape.order, false)
+        };
         let uplo = if c_row { uplo.flip() } else { uplo };
         // Reference BLAS's quick return: nothing to add and β = 1 leaves C exactly as it is.
         if n == 0 || ((alpha_zero || k == 0) && beta_one) {
@@ -435,6 +467,12 @@ impl<B: Backend> Device<B> {
         }
         // α = 0 must not read A (vendors differ): k = 0 makes the backend only scale C.
         let k = if alpha_zero { 0 } else { k };
+        let mut keep = None;
+        let a = if conj_a && k > 0 {
+            self.conjugated_mat(a, &mut keep, r, "a")?
+        } else {
+            a
+        };
         let (lda, ldc) = (a.shape.ld, c.shape.ld);
         let a_s = a.store(self, r, "a")?;
         let c_s = c.store(self, true, r, "c")?;
