@@ -41,10 +41,15 @@ pub mod backend;
 mod blas;
 mod device;
 mod error;
+#[cfg(feature = "ndarray")]
+mod matmul;
+mod matrix;
 pub mod memory;
 #[cfg(feature = "ndarray")]
 #[path = "ndarray.rs"]
 mod ndarray_args;
+#[cfg(feature = "ndarray")]
+mod ndarray_batch;
 mod scalar;
 mod types;
 
@@ -52,6 +57,9 @@ pub use args::{Input, Mat, MatIn, MatMut, MatOut, Output, VecIn, VecOut, Vector,
 pub use backend::{Backend, BackendKind, Blas, BlasAll, Dynamic, Host};
 pub use device::{Device, BACKEND_VAR};
 pub use error::{Error, LoadError, Result};
+#[cfg(feature = "ndarray")]
+pub use matmul::MatmulRhs;
+pub use matrix::DeviceMatrix;
 pub use memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, MappedSliceMut};
 pub use scalar::{Complex32, Complex64, Scalar, ScalarKind};
 pub use types::{Diag, Op, Order, Side, Uplo};
@@ -69,10 +77,12 @@ pub use backend::Rocm;
 /// bounds (`BlasAll`, `Scalar`, and the argument traits `VecIn`, `VecOut`, `MatIn`, `MatOut`,
 /// `Input`, `Output`).
 pub mod prelude {
+    #[cfg(feature = "ndarray")]
+    pub use crate::MatmulRhs;
     pub use crate::{
-        Backend, Blas, BlasAll, Complex32, Complex64, Device, DeviceBuffer, Diag, Error, Input,
-        Mat, MatIn, MatMut, MatOut, Op, Order, Output, Scalar, Side, Uplo, VecIn, VecOut, Vector,
-        VectorMut,
+        Backend, Blas, BlasAll, Complex32, Complex64, Device, DeviceBuffer, DeviceMatrix, Diag,
+        Error, Input, Mat, MatIn, MatMut, MatOut, Op, Order, Output, Scalar, Side, Uplo, VecIn,
+        VecOut, Vector, VectorMut,
     };
     // In scope without their names: `x.is_zero()` and `T::Real::zero()` work, and a caller's
     // own `use num_traits::Zero` does not clash.

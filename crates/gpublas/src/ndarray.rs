@@ -1,5 +1,5 @@
-//! ndarray interop: 1-D and 2-D views (and `&`/`&mut` arrays) are vector and matrix arguments,
-//! and [`Device::matmul`] returns an `Array2`.
+//! ndarray interop: 1-D and 2-D views (and `&`/`&mut` arrays) are vector and matrix arguments
+//! (3-D batches and `&ArrayRef` are in `ndarray_batch.rs`, `Device::matmul` in `matmul.rs`).
 //!
 //! A view in standard (row-major) or Fortran (column-major) layout is used in place. Any other
 //! view — strided, sliced with gaps, or with negative strides — is copied into a contiguous
@@ -8,19 +8,17 @@
 //! covers memory outside the view, which another view may own.
 
 use ndarray::{
-    Array2, ArrayBase, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Data, DataMut, Ix1,
-    Ix2, ShapeBuilder,
+    ArrayBase, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Data, DataMut, Ix1, Ix2,
 };
 
 use crate::args::{
     check_mat, check_vec, MatDesc, MatDescMut, MatIn, MatOut, Shape, Src, SrcMut, VecDesc,
     VecDescMut, VecIn, VecOut,
 };
-use crate::backend::{Backend, BlasAll};
-use crate::device::Device;
+use crate::backend::Backend;
 use crate::error::Result;
 use crate::scalar::Scalar;
-use crate::types::{Op, Order};
+use crate::types::Order;
 
 impl<'a, T: Scalar, B: Backend> VecIn<'a, T, B> for ArrayView1<'a, T> {
     fn vec_in(self, routine: &'static str, arg: &'static str) -> Result<VecDesc<'a, T, B>> {
@@ -132,25 +130,7 @@ impl<'a, T: Scalar, B: Backend, S: DataMut<Elem = T>> MatOut<'a, T, B>
     }
 }
 
-impl<B: Backend> Device<B> {
-    /// `A · B` as a new row-major `Array2` (any input layouts).
-    pub fn matmul<'a, T: Scalar>(
-        &'a self,
-        a: impl MatIn<'a, T, B>,
-        b: impl MatIn<'a, T, B>,
-    ) -> Result<Array2<T>>
-    where
-        B: BlasAll,
-    {
-        let (a, b) = (a.mat_in("matmul", "a")?, b.mat_in("matmul", "b")?);
-        let (m, n) = (a.shape.rows, b.shape.cols);
-        let mut c = Array2::from_elem((m, n).into_shape_with_order(), T::zero());
-        self.gemm(Op::N, Op::N, T::one(), a, b, T::zero(), c.view_mut())?;
-        Ok(c)
-    }
-}
-
-/// Validated descriptors are arguments themselves (so `matmul` can validate before allocating).
+/// Validated descriptors are arguments themselves.
 impl<'a, T: Scalar, B: Backend> MatIn<'a, T, B> for MatDesc<'a, T, B> {
     fn mat_in(self, _routine: &'static str, _arg: &'static str) -> Result<MatDesc<'a, T, B>> {
         Ok(self)

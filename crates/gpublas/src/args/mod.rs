@@ -21,6 +21,8 @@ pub use desc::{
 };
 pub use resolve::{Src, SrcMut};
 pub(crate) use resolve::{SrcKind, Stored};
+#[cfg(test)]
+pub(crate) use resolve::SrcMutKind;
 
 use crate::backend::Backend;
 use crate::memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, MappedSliceMut};

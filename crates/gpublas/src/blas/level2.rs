@@ -39,21 +39,38 @@ impl<B: Backend> Device<B> {
     where
         B: BlasAll,
     {
-        const R: &str = "gemv";
+        self.gemv_as("gemv", trans, alpha, a, x, beta, y)
+    }
+
+    /// [`Device::gemv`], reporting errors as routine `r` (e.g. `matmul`).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gemv_as<'a, T: Scalar>(
+        &'a self,
+        r: &'static str,
+        trans: Op,
+        alpha: T,
+        a: impl MatIn<'a, T, B>,
+        x: impl VecIn<'a, T, B>,
+        beta: T,
+        y: impl VecOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
         self.check()?;
-        let (a, x, y) = (a.mat_in(R, "a")?, x.vec_in(R, "x")?, y.vec_out(R, "y")?);
-        single(R, "a", &a.shape)?;
+        let (a, x, y) = (a.mat_in(r, "a")?, x.vec_in(r, "x")?, y.vec_out(r, "y")?);
+        single(r, "a", &a.shape)?;
         let (rows, cols) = trans.apply(a.shape.rows, a.shape.cols);
         if x.n != cols {
             return Err(mismatch(
-                R,
+                r,
                 "x",
                 format!("has {} elements but op(A) has {cols} columns", x.n),
             ));
         }
         if y.n != rows {
             return Err(mismatch(
-                R,
+                r,
                 "y",
                 format!("has {} elements but op(A) has {rows} rows", y.n),
             ));
@@ -65,15 +82,15 @@ impl<B: Backend> Device<B> {
         }
         let mut keep = None;
         let a = if conj_a {
-            self.conjugated_mat(a, &mut keep, R, "a")?
+            self.conjugated_mat(a, &mut keep, r, "a")?
         } else {
             a
         };
         let (lda, incx, incy) = (a.shape.ld, x.inc, y.inc);
         let copy_in = !(beta.is_zero() && y.inc == 1 && y.n == y.src.len());
-        let a_s = a.store(self, R, "a")?;
-        let x_s = x.store(self, R, "x")?;
-        let y_s = y.store(self, copy_in, R, "y")?;
+        let a_s = a.store(self, r, "a")?;
+        let x_s = x.store(self, r, "x")?;
+        let y_s = y.store(self, copy_in, r, "y")?;
         // SAFETY: every operand was checked against its storage for the stored shape `m × n`
         // and `op`; `y` is a mutable borrow, so it overlaps no input.
         unsafe {

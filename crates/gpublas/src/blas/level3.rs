@@ -123,23 +123,41 @@ impl<B: Backend> Device<B> {
     where
         B: BlasAll,
     {
-        const R: &str = "gemm";
+        self.gemm_as("gemm", ta, tb, alpha, a, b, beta, c)
+    }
+
+    /// [`Device::gemm`], reporting errors as routine `r` (e.g. `matmul`).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gemm_as<'a, T: Scalar>(
+        &'a self,
+        r: &'static str,
+        ta: Op,
+        tb: Op,
+        alpha: T,
+        a: impl MatIn<'a, T, B>,
+        b: impl MatIn<'a, T, B>,
+        beta: T,
+        c: impl MatOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
         self.check()?;
-        let (a, b, c) = (a.mat_in(R, "a")?, b.mat_in(R, "b")?, c.mat_out(R, "c")?);
+        let (a, b, c) = (a.mat_in(r, "a")?, b.mat_in(r, "b")?, c.mat_out(r, "c")?);
         for (arg, s) in [("a", &a.shape), ("b", &b.shape), ("c", &c.shape)] {
-            single(R, arg, s)?;
+            single(r, arg, s)?;
         }
-        let p = plan_gemm(R, ta, tb, &a, &b, &c)?;
+        let p = plan_gemm(r, ta, tb, &a, &b, &c)?;
         if p.m == 0 || p.n == 0 {
             return Ok(());
         }
         let (mut keep_a, mut keep_b) = (None, None);
-        let (a, b) = self.conjugate_operands(R, &p, (a, b), (&mut keep_a, &mut keep_b))?;
+        let (a, b) = self.conjugate_operands(r, &p, (a, b), (&mut keep_a, &mut keep_b))?;
         let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
         let copy_in = !(beta.is_zero() && c.dense);
-        let a_s = a.store(self, R, "a")?;
-        let b_s = b.store(self, R, "b")?;
-        let c_s = c.store(self, copy_in, R, "c")?;
+        let a_s = a.store(self, r, "a")?;
+        let b_s = b.store(self, r, "b")?;
+        let c_s = c.store(self, copy_in, r, "c")?;
         let ((x, ldx), (y, ldy)) = if p.swap {
             ((b_s.ptr, ldb), (a_s.ptr, lda))
         } else {
