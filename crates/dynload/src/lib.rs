@@ -107,6 +107,9 @@ impl LibSpec {
     }
 
     /// Opens the first path of [`LibSpec::search_paths`] that loads.
+    ///
+    /// # Errors
+    /// A [`LoadError`] listing every path tried when none loads.
     pub fn open(&self) -> Result<(libloading::Library, String), LoadError> {
         let tried = self.search_paths();
         let mut reason = String::from("no candidate names");
@@ -190,6 +193,10 @@ macro_rules! dyn_api {
 
         impl $name {
             /// Loads the library described by `spec` and resolves every symbol.
+            ///
+            /// # Errors
+            /// A [`LoadError`]($crate::LoadError) if the library cannot be loaded or lacks a
+            /// required symbol.
             pub fn load(spec: &$crate::LibSpec) -> ::std::result::Result<Self, $crate::LoadError> {
                 let (lib, path) = spec.open()?;
                 $(

@@ -93,6 +93,10 @@ impl<B: Backend> Device<B> {
     }
 
     /// Waits for all work enqueued on the device.
+    ///
+    /// # Errors
+    /// The backend's failure to synchronise, or an error deferred from an earlier guard's
+    /// `Drop` (see [`Error`]).
     pub fn synchronize(&self) -> Result<()> {
         self.check()?;
         self.inner.backend.synchronize()

@@ -33,6 +33,7 @@
 //! # Ok::<(), gpublas::Error>(())
 //! ```
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
@@ -58,6 +59,7 @@ pub use backend::{Backend, BackendKind, Blas, BlasAll, Dynamic, Host};
 pub use device::{Device, BACKEND_VAR};
 pub use error::{Error, LoadError, Result};
 #[cfg(feature = "ndarray")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
 pub use matmul::MatmulRhs;
 pub use matrix::DeviceMatrix;
 pub use memory::{DeviceBuffer, DeviceSlice, DeviceSliceMut, MappedSlice, MappedSliceMut};
@@ -66,12 +68,20 @@ pub use types::{Diag, Op, Order, Side, Uplo};
 
 /// The ndarray crate gpublas's ndarray support is built on (so callers can name the same version).
 #[cfg(feature = "ndarray")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
 pub use ndarray;
 
 #[cfg(feature = "cuda")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub use backend::Cuda;
 #[cfg(feature = "rocm")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rocm")))]
 pub use backend::Rocm;
+
+/// The README's examples, compiled and run as doc tests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 
 /// Everything a typical caller needs, generic code included: the types, the enums, and the
 /// bounds (`BlasAll`, `Scalar`, and the argument traits `VecIn`, `VecOut`, `MatIn`, `MatOut`,

@@ -36,6 +36,7 @@ use sealed::Sealed;
     label = "not a matrix or vector `matmul` accepts",
     note = "pass a 2-D or 1-D ndarray array or view, a `&DeviceMatrix`, a `&DeviceBuffer` or `&Vec` (a vector), or a `Mat` descriptor; check the element type is `{T}`"
 )]
+#[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
 pub trait MatmulRhs<'a, T: Scalar, B: BlasAll>: Sealed<T, B> {
     /// What `matmul` returns for this right operand.
     type Output;
@@ -75,6 +76,7 @@ impl<B: Backend> Device<B> {
     /// assert_eq!(ab_d.to_array2()?, a.dot(&b));
     /// # Ok::<(), gpublas::Error>(())
     /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
     pub fn matmul<'a, T: Scalar, Rhs: MatmulRhs<'a, T, B>>(
         &'a self,
         a: impl MatIn<'a, T, B>,

@@ -44,7 +44,7 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// [`Error::OutOfMemory`] if the device cannot hold `rows · cols` elements (or the count
-    /// overflows), and an earlier deferred error (see [`Error::Deferred`]).
+    /// overflows); an error deferred from an earlier guard (see [`Error`]).
     pub fn zeros_matrix<T: Scalar>(
         &self,
         rows: usize,
@@ -267,6 +267,7 @@ mod nd {
         /// assert_eq!(every_other.to_array2()?, array![[1.0, 3.0], [4.0, 6.0]]);
         /// # Ok::<(), gpublas::Error>(())
         /// ```
+        #[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
         pub fn upload_matrix<'a, T: Scalar>(
             &self,
             a: impl AsArray<'a, T, Ix2>,
@@ -302,6 +303,7 @@ mod nd {
         /// assert_eq!(a_d.to_array2()?, array![[2.0, 4.0], [6.0, 8.0]]);
         /// # Ok::<(), gpublas::Error>(())
         /// ```
+        #[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
         pub fn to_array2(&self) -> Result<Array2<T>> {
             let data = self.to_vec()?;
             let shape = (self.rows, self.cols);

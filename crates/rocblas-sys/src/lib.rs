@@ -75,6 +75,10 @@ pub use rocblas::{Rocblas, ROCBLAS};
 pub use types::*;
 
 /// The HIP runtime, loaded on first use; later calls return the same table or the same error.
+///
+/// # Errors
+/// A [`LoadError`] listing every path tried if the library cannot be loaded or lacks a
+/// required symbol.
 pub fn hip() -> Result<&'static Hip, LoadError> {
     static HIP_LIB: OnceLock<Result<Hip, LoadError>> = OnceLock::new();
     HIP_LIB
@@ -84,6 +88,10 @@ pub fn hip() -> Result<&'static Hip, LoadError> {
 }
 
 /// rocBLAS, loaded on first use; later calls return the same table or the same error.
+///
+/// # Errors
+/// A [`LoadError`] listing every path tried if the library cannot be loaded or lacks a
+/// required symbol.
 pub fn rocblas() -> Result<&'static Rocblas, LoadError> {
     static ROCBLAS_LIB: OnceLock<Result<Rocblas, LoadError>> = OnceLock::new();
     ROCBLAS_LIB

@@ -21,6 +21,7 @@ pub use desc::{
 };
 pub use resolve::{Src, SrcMut};
 pub(crate) use resolve::{SrcKind, Stored};
+
 #[cfg(test)]
 pub(crate) use resolve::SrcMutKind;
 

@@ -21,6 +21,7 @@ mod all;
 mod cuda;
 mod dynamic;
 #[cfg(any(feature = "cuda", feature = "rocm"))]
+#[cfg_attr(docsrs, doc(cfg(any(feature = "cuda", feature = "rocm"))))]
 pub mod gpu;
 mod host;
 #[cfg(feature = "rocm")]
@@ -28,10 +29,12 @@ mod rocm;
 
 pub use all::BlasAll;
 #[cfg(feature = "cuda")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub use cuda::{Cuda, CudaApi};
 pub use dynamic::Dynamic;
 pub use host::Host;
 #[cfg(feature = "rocm")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rocm")))]
 pub use rocm::{Rocm, RocmApi};
 
 /// A raw address in a backend's memory space (a host address for [`Host`]).

@@ -28,6 +28,23 @@ impl<T: Scalar, B: Backend> VecDescMut<'_, T, B> {
 
 impl<B: Backend> Device<B> {
     /// `y ← αx + y`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let x = [1.0, 2.0, 3.0];
+    /// let mut y = vec![10.0, 20.0, 30.0];
+    /// dev.axpy(2.0, &x, &mut y)?;
+    /// assert_eq!(y, [12.0, 24.0, 36.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn axpy<'a, T: Scalar>(
         &'a self,
         alpha: T,
@@ -57,6 +74,22 @@ impl<B: Backend> Device<B> {
     }
 
     /// `x ← αx`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage; a transfer or backend failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut x = vec![Complex64::new(1.0, 2.0), Complex64::new(3.0, 0.0)];
+    /// // Every other element: a strided vector of length 1.
+    /// dev.scal(Complex64::new(0.0, 1.0), VectorMut::strided(&mut x, 1, 2))?;
+    /// assert_eq!(x, [Complex64::new(-2.0, 1.0), Complex64::new(3.0, 0.0)]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn scal<'a, T: Scalar>(&'a self, alpha: T, x: impl VecOut<'a, T, B>) -> Result<()>
     where
         B: BlasAll,
@@ -75,6 +108,23 @@ impl<B: Backend> Device<B> {
     }
 
     /// `y ← x`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let x = dev.upload(&[1.0f32, 2.0, 3.0])?;
+    /// let mut y = vec![0.0f32; 3];
+    /// dev.copy(&x, &mut y)?;
+    /// assert_eq!(y, [1.0, 2.0, 3.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn copy<'a, T: Scalar>(
         &'a self,
         x: impl VecIn<'a, T, B>,
@@ -99,6 +149,22 @@ impl<B: Backend> Device<B> {
     }
 
     /// `x ↔ y`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let (mut x, mut y) = (vec![1.0, 2.0], vec![3.0, 4.0]);
+    /// dev.swap(&mut x, &mut y)?;
+    /// assert_eq!((x, y), (vec![3.0, 4.0], vec![1.0, 2.0]));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn swap<'a, T: Scalar>(
         &'a self,
         x: impl VecOut<'a, T, B>,
@@ -124,6 +190,22 @@ impl<B: Backend> Device<B> {
     }
 
     /// `Σ xᵢ yᵢ` (no conjugation; BLAS `dot`, or `dotu` for complex).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// assert_eq!(dev.dot(&[1.0, 2.0, 3.0], &[4.0, 5.0, 6.0])?, 32.0);
+    /// let i = Complex32::new(0.0, 1.0);
+    /// assert_eq!(dev.dot(&[i], &[i])?, Complex32::new(-1.0, 0.0)); // i·i, no conjugate
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn dot<'a, T: Scalar>(
         &'a self,
         x: impl VecIn<'a, T, B>,
@@ -136,6 +218,21 @@ impl<B: Backend> Device<B> {
     }
 
     /// `Σ xᵢ yᵢ` (BLAS `dotu`; the same as [`Device::dot`]).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let (a, b) = (Complex64::new(1.0, 1.0), Complex64::new(2.0, -1.0));
+    /// assert_eq!(dev.dotu(&[a, b], &[b, a])?, a * b + b * a);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn dotu<'a, T: Scalar>(
         &'a self,
         x: impl VecIn<'a, T, B>,
@@ -148,6 +245,21 @@ impl<B: Backend> Device<B> {
     }
 
     /// `Σ conj(xᵢ) yᵢ` (BLAS `dotc`; the same as `dot` for real types).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let x = [Complex64::new(3.0, 4.0)];
+    /// assert_eq!(dev.dotc(&x, &x)?, Complex64::new(25.0, 0.0)); // |x|²
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn dotc<'a, T: Scalar>(
         &'a self,
         x: impl VecIn<'a, T, B>,
@@ -188,6 +300,23 @@ impl<B: Backend> Device<B> {
     }
 
     /// `‖x‖₂`, computed without undue overflow or underflow.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage; a transfer or backend failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let n = dev.nrm2(&[3.0f64, 4.0])?;
+    /// assert!((n - 5.0).abs() < 1e-12);
+    /// // No overflow where squaring would: ‖[3e200, 4e200]‖ = 5e200.
+    /// let big = dev.nrm2(&[3e200f64, 4e200])?;
+    /// assert!((big / 5e200 - 1.0).abs() < 1e-12);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn nrm2<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<T::Real>
     where
         B: BlasAll,
@@ -201,6 +330,19 @@ impl<B: Backend> Device<B> {
     }
 
     /// `Σ |re xᵢ| + |im xᵢ|`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage; a transfer or backend failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// assert_eq!(dev.asum(&[Complex32::new(1.0, -2.0), Complex32::new(-3.0, 0.5)])?, 6.5);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn asum<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<T::Real>
     where
         B: BlasAll,
@@ -214,6 +356,20 @@ impl<B: Backend> Device<B> {
     }
 
     /// 0-based index of the first element of largest `|re| + |im|`; `None` for an empty vector.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage; a transfer or backend failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// assert_eq!(dev.iamax(&[1.0, -7.0, 7.0, 2.0])?, Some(1)); // the first of the ties
+    /// assert_eq!(dev.iamax(&Vec::<f64>::new())?, None);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn iamax<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<Option<usize>>
     where
         B: BlasAll,
@@ -226,6 +382,19 @@ impl<B: Backend> Device<B> {
     }
 
     /// 0-based index of the first element of smallest `|re| + |im|`; `None` for an empty vector.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage; a transfer or backend failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// assert_eq!(dev.iamin(&[4.0f32, -1.0, 3.0, 1.0])?, Some(1));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn iamin<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<Option<usize>>
     where
         B: BlasAll,

@@ -25,7 +25,32 @@ impl<B: Backend> Device<B> {
     /// `y ← α op(A) x + βy`.
     ///
     /// `β = 0` overwrites `y` without reading it. An `A` with no rows or no columns leaves `y`
-    /// untouched (reference BLAS's quick return).
+    /// untouched (reference BLAS's quick return). `A` may be in either layout with any op (a
+    /// complex `Op::C` on a row-major `A` runs on a conjugated copy of `A`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is a batch, or `x`, `y` do not match `op(A)`'s columns and
+    /// rows; a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched
+    /// on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // A = [[1, 2, 3], [4, 5, 6]], column-major.
+    /// let a = [1.0, 4.0, 2.0, 5.0, 3.0, 6.0];
+    /// let mut y = vec![f64::NAN; 2]; // β = 0: never read
+    /// dev.gemv(Op::N, 1.0, Mat::col_major(&a, 2, 3), &[1.0, 1.0, 1.0], 0.0, &mut y)?;
+    /// assert_eq!(y, [6.0, 15.0]);
+    /// // Aᵀ x with a strided x (every other element).
+    /// let mut z = vec![0.0; 3];
+    /// let x = [1.0, -1.0, 2.0];
+    /// dev.gemv(Op::T, 1.0, Mat::col_major(&a, 2, 3), Vector::strided(&x, 2, 2), 0.0, &mut z)?;
+    /// assert_eq!(z, [9.0, 12.0, 15.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn gemv<'a, T: Scalar>(
         &'a self,
@@ -102,6 +127,22 @@ impl<B: Backend> Device<B> {
     }
 
     /// `A ← αxyᵀ + A` (BLAS `ger`, `geru` for complex).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is a batch, or `x`, `y` do not match `A`'s rows and columns; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut a = vec![0.0f32; 6]; // 2×3, row-major
+    /// dev.ger(1.0, &[1.0, 2.0], &[1.0, 10.0, 100.0], MatMut::row_major(&mut a, 2, 3))?;
+    /// assert_eq!(a, [1.0, 10.0, 100.0, 2.0, 20.0, 200.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn ger<'a, T: Scalar>(
         &'a self,
         alpha: T,
@@ -116,6 +157,23 @@ impl<B: Backend> Device<B> {
     }
 
     /// `A ← αxyᵀ + A` (BLAS `geru`; the same as [`Device::ger`]).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is a batch, or `x`, `y` do not match `A`'s rows and columns; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let i = Complex64::new(0.0, 1.0);
+    /// let mut a = vec![Complex64::new(0.0, 0.0); 1];
+    /// dev.geru(Complex64::new(1.0, 0.0), &[i], &[i], MatMut::col_major(&mut a, 1, 1))?;
+    /// assert_eq!(a, [Complex64::new(-1.0, 0.0)]); // i · i
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn geru<'a, T: Scalar>(
         &'a self,
         alpha: T,
@@ -129,7 +187,25 @@ impl<B: Backend> Device<B> {
         self.ger_impl("geru", false, alpha, x, y, a)
     }
 
-    /// `A ← αxyᴴ + A` (BLAS `gerc`; the same as `ger` for real types).
+    /// `A ← αxyᴴ + A` (BLAS `gerc`; the same as `ger` for real types). `A` may be row-major
+    /// (it runs on a conjugated copy of `y` then).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is a batch, or `x`, `y` do not match `A`'s rows and columns; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let i = Complex64::new(0.0, 1.0);
+    /// let mut a = vec![Complex64::new(0.0, 0.0); 1];
+    /// dev.gerc(Complex64::new(1.0, 0.0), &[i], &[i], MatMut::row_major(&mut a, 1, 1))?;
+    /// assert_eq!(a, [Complex64::new(1.0, 0.0)]); // i · conj(i)
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn gerc<'a, T: Scalar>(
         &'a self,
         alpha: T,

@@ -107,8 +107,31 @@ impl<B: BlasAll> Device<B> {
 impl<B: Backend> Device<B> {
     /// `C ← α op(A) op(B) + βC`.
     ///
-    /// Any mix of column- and row-major operands works, except `Op::C` on an operand whose
-    /// layout differs from `C`'s (that would need a conjugate without a transpose).
+    /// Any mix of column- and row-major operands works, with any ops: a row-major call is turned
+    /// into the equivalent column-major one without copies, except that a complex `Op::C` on an
+    /// operand whose layout differs from `C`'s (a conjugate without a transpose) runs on a
+    /// conjugated copy of that operand.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, or the shapes of `op(A)`, `op(B)` and `C` do not
+    /// agree; a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched
+    /// on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // A (2×3) row-major, B (3×2) column-major, C column-major.
+    /// let a = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+    /// let b = [1.0, 0.0, 1.0, 0.0, 1.0, 0.0];
+    /// let mut c = vec![f64::NAN; 4]; // β = 0: never read
+    /// dev.gemm(Op::N, Op::N, 1.0, Mat::row_major(&a, 2, 3), Mat::col_major(&b, 3, 2),
+    ///          0.0, MatMut::col_major(&mut c, 2, 2))?;
+    /// assert_eq!(c, [4.0, 10.0, 2.0, 5.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn gemm<'a, T: Scalar>(
         &'a self,
@@ -175,7 +198,35 @@ impl<B: Backend> Device<B> {
 
     /// `Cᵢ ← α op(Aᵢ) op(Bᵢ) + βCᵢ` for each matrix of three strided batches
     /// (see [`Mat::batched`](crate::Mat::batched)); all three must have the same count, and
-    /// `C`'s stride must keep its matrices apart.
+    /// `C`'s stride must keep its matrices apart. An input's stride may be 0 (one matrix shared
+    /// by every product). With the `ndarray` feature, 3-D arrays and views are batches along
+    /// axis 0.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, the counts differ, `C`'s matrices overlap, or the shapes do not
+    /// agree; a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched
+    /// on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // Two 2×2 products Cᵢ = Aᵢ · B with one shared B (stride 0).
+    /// let a = [1.0, 0.0, 0.0, 1.0, /* second */ 2.0, 0.0, 0.0, 2.0];
+    /// let b = [1.0, 2.0, 3.0, 4.0];
+    /// let mut c = vec![0.0; 8];
+    /// dev.gemm_strided_batched(
+    ///     Op::N, Op::N, 1.0,
+    ///     Mat::col_major(&a, 2, 2).batched(2, 4),
+    ///     Mat::col_major(&b, 2, 2).batched(2, 0),
+    ///     0.0,
+    ///     MatMut::col_major(&mut c, 2, 2).batched(2, 4),
+    /// )?;
+    /// assert_eq!(c, [1.0, 2.0, 3.0, 4.0, 2.0, 4.0, 6.0, 8.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn gemm_strided_batched<'a, T: Scalar>(
         &'a self,
@@ -249,6 +300,26 @@ impl<B: Backend> Device<B> {
 
     /// Solves `op(A) X = αB` (`Side::Left`) or `X op(A) = αB` (`Side::Right`) for `X`, with `A`
     /// triangular; `X` overwrites `B`. `α = 0` sets `B` to zero without reading `A`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, or `A` is not square with `B`'s rows (left) or
+    /// columns (right); a transfer or backend failure (see [`Error`](crate::Error)). The output is
+    /// untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // A = [[2, 0], [1, 1]] (lower, column-major); solve A X = B for B = [[2], [3]].
+    /// let a = [2.0, 1.0, 0.0, 1.0];
+    /// let mut b = vec![2.0, 3.0];
+    /// dev.trsm(Side::Left, Uplo::Lower, Op::N, Diag::NonUnit, 1.0,
+    ///          Mat::col_major(&a, 2, 2), MatMut::col_major(&mut b, 2, 1))?;
+    /// assert_eq!(b, [1.0, 2.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn trsm<'a, T: Scalar>(
         &'a self,
@@ -347,6 +418,26 @@ impl<B: Backend> Device<B> {
 
     /// `C ← α op(A) op(A)ᵀ + βC` on the `uplo` triangle of `C` (the other is not touched);
     /// `trans` is `N` or `T` (`C` too for real types).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, `C` is not `n × n` for `op(A)`'s `n` rows, or
+    /// `trans` is `Op::C` for a complex type; a transfer or backend failure (see
+    /// [`Error`](crate::Error)). The output is untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // A = [[1, 2], [3, 4]] (row-major): C = A Aᵀ, upper triangle only.
+    /// let a = [1.0, 2.0, 3.0, 4.0];
+    /// let mut c = vec![0.0, -1.0, 0.0, 0.0]; // column-major; (1, 0) is below the diagonal
+    /// dev.syrk(Uplo::Upper, Op::N, 1.0, Mat::row_major(&a, 2, 2), 0.0,
+    ///          MatMut::col_major(&mut c, 2, 2))?;
+    /// assert_eq!(c, [5.0, -1.0, 11.0, 25.0]); // the lower triangle is untouched
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn syrk<'a, T: Scalar>(
         &'a self,
@@ -389,7 +480,28 @@ impl<B: Backend> Device<B> {
     }
 
     /// `C ← α op(A) op(A)ᴴ + βC` with real `α`, `β` on the `uplo` triangle of `C`, keeping its
-    /// diagonal real; `trans` is `N` or `C` (for real types this is `syrk`).
+    /// diagonal real; `trans` is `N` or `C` (for real types this is `syrk`). `A` and `C` may be
+    /// in different layouts (it runs on a conjugated copy of `A` then).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, `C` is not `n × n` for `op(A)`'s `n` rows, or
+    /// `trans` is `Op::T` for a complex type; a transfer or backend failure (see
+    /// [`Error`](crate::Error)). The output is untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // A = [1 + i, 2] (1×2): C = A Aᴴ = |1 + i|² + 4 = 6.
+    /// let a = [Complex64::new(1.0, 1.0), Complex64::new(2.0, 0.0)];
+    /// let mut c = vec![Complex64::new(0.0, 0.0)];
+    /// dev.herk(Uplo::Lower, Op::N, 1.0, Mat::col_major(&a, 1, 2), 0.0,
+    ///          MatMut::col_major(&mut c, 1, 1))?;
+    /// assert_eq!(c, [Complex64::new(6.0, 0.0)]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn herk<'a, T: Scalar>(
         &'a self,

@@ -46,6 +46,25 @@ unsafe impl<T: Scalar, B: Backend> Sync for MappedSliceMut<'_, T, B> {}
 
 impl<B: Backend> Device<B> {
     /// Maps `host` read-only (copied to the device now, never copied back).
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) if the device cannot hold it;
+    /// a transfer or backend failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let a = vec![1.0; 6]; // 2×3, all ones
+    /// let a_d = dev.map(&a)?; // copied once
+    /// let mut y = vec![0.0; 2];
+    /// for _ in 0..10 {
+    ///     dev.gemv(Op::N, 1.0, Mat::col_major(&a_d, 2, 3), &[1.0, 1.0, 1.0], 1.0, &mut y)?;
+    /// }
+    /// assert_eq!(y, [30.0, 30.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn map<'a, T: Scalar>(&'a self, host: &'a [T]) -> Result<MappedSlice<'a, T, B>> {
         self.check()?;
         if self.backend().host_memory() {
@@ -77,12 +96,48 @@ impl<B: Backend> Device<B> {
     }
 
     /// Maps `host` read-write: copied to the device now and back when the guard ends.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) if the device cannot hold it;
+    /// a transfer or backend failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut y = vec![1.0f32, 2.0];
+    /// let mut y_d = dev.map_mut(&mut y)?;
+    /// for _ in 0..3 {
+    ///     dev.scal(2.0, &mut y_d)?; // y stays on the device between calls
+    /// }
+    /// y_d.finish()?; // copied back once
+    /// assert_eq!(y, [8.0, 16.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn map_mut<'a, T: Scalar>(&'a self, host: &'a mut [T]) -> Result<MappedSliceMut<'a, T, B>> {
         self.map_mut_impl(host, true)
     }
 
     /// Maps `host` write-only: device memory is allocated (zeroed, not copied in) and copied
     /// back when the guard ends.
+    ///
+    /// # Errors
+    /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) if the device cannot hold it;
+    /// a transfer or backend failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut out = vec![f64::NAN; 3]; // never read
+    /// let mut out_d = dev.map_out(&mut out)?;
+    /// dev.copy(&[1.0, 2.0, 3.0], &mut out_d)?;
+    /// out_d.finish()?;
+    /// assert_eq!(out, [1.0, 2.0, 3.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn map_out<'a, T: Scalar>(&'a self, host: &'a mut [T]) -> Result<MappedSliceMut<'a, T, B>> {
         self.map_mut_impl(host, false)
     }
@@ -182,6 +237,9 @@ impl<'a, T: Scalar, B: Backend> MappedSliceMut<'a, T, B> {
     }
 
     /// Copies the device data back into the host slice and ends the mapping.
+    ///
+    /// # Errors
+    /// A transfer or backend failure (see [`Error`](crate::Error)) of the copy back.
     pub fn finish(mut self) -> Result<()> {
         self.done = true;
         self.copy_back()
@@ -189,6 +247,9 @@ impl<'a, T: Scalar, B: Backend> MappedSliceMut<'a, T, B> {
     }
 
     /// Copies the device data back into the host slice now; the mapping stays.
+    ///
+    /// # Errors
+    /// A transfer or backend failure (see [`Error`](crate::Error)) of the copy back.
     pub fn sync_to_host(&mut self) -> Result<()> {
         self.copy_back()
     }
