@@ -8,6 +8,9 @@ use gpublas_tests::*;
 #[allow(unused_imports)]
 use num_traits::{One, Zero};
 
+/// `y`, `‖y‖₂`, `Σ|y|` and `yᴴ y`.
+type Norms<T> = (Vec<T>, <T as Scalar>::Real, <T as Scalar>::Real, T);
+
 /// `y ← A x` then `‖y‖₂`, `Σ|y|` and `yᴴ y`, for any backend and any of the four types, with
 /// only `B: Backend + BlasAll` and `T: Scalar`.
 fn norms_of_product<B: Backend + BlasAll, T: Scalar>(
@@ -15,7 +18,7 @@ fn norms_of_product<B: Backend + BlasAll, T: Scalar>(
     a: &[T],
     rows: usize,
     x: &[T],
-) -> Result<(Vec<T>, T::Real, T::Real, T), Error> {
+) -> Result<Norms<T>, Error> {
     // `T::zero()` / `T::one()` resolve to num-traits' (a supertrait), with `Zero` and `One`
     // imported here: no ambiguity.
     let mut y = vec![T::zero(); rows];

@@ -79,7 +79,7 @@ pub use backend::Cuda;
 pub use backend::Rocm;
 
 /// The README's examples, compiled and run as doc tests.
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 

@@ -323,7 +323,7 @@ impl<T: Scalar> Blas<T> for Host {
         let mut acc = T::zero();
         for i in 0..n {
             // SAFETY: the caller guarantees both strided ranges are valid.
-            acc = acc + unsafe { *strided::<T>(x, i, incx) * *strided::<T>(y, i, incy) };
+            acc += unsafe { *strided::<T>(x, i, incx) * *strided::<T>(y, i, incy) };
         }
         Ok(acc)
     }
@@ -332,7 +332,7 @@ impl<T: Scalar> Blas<T> for Host {
         let mut acc = T::zero();
         for i in 0..n {
             // SAFETY: as for `dotu`.
-            acc = acc + unsafe { (*strided::<T>(x, i, incx)).conj() * *strided::<T>(y, i, incy) };
+            acc += unsafe { (*strided::<T>(x, i, incx)).conj() * *strided::<T>(y, i, incy) };
         }
         Ok(acc)
     }
@@ -348,7 +348,7 @@ impl<T: Scalar> Blas<T> for Host {
         let mut acc = num_traits::zero();
         for i in 0..n {
             // SAFETY: as for `nrm2`.
-            acc = acc + unsafe { *strided::<T>(x, i, incx) }.abs1();
+            acc += unsafe { *strided::<T>(x, i, incx) }.abs1();
         }
         Ok(acc)
     }
