@@ -32,6 +32,12 @@
 //! assert_eq!(c, [6.0; 4]);
 //! # Ok::<(), gpublas::Error>(())
 //! ```
+//!
+//! Generic code bounds the backend with [`BlasAll`] and the element type with [`Scalar`] (built
+//! on num-traits). With the `ndarray` feature, arrays and views are arguments as they are (3-D
+//! ones as batches), `Device::matmul` returns a matrix or a vector, and a [`DeviceMatrix`] keeps
+//! an array's shape and layout on the device. The [`prelude`] has all of it. `Device::auto()`
+//! reports its choice through the `log` crate.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_op_in_unsafe_fn)]

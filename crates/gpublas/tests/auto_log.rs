@@ -50,12 +50,18 @@ fn auto_logs_what_it_tried_skipped_and_chose() {
     // Free choice: every GPU backend is accounted for, then exactly one choice at info level.
     let (dev, records) = records_of(None, Device::auto);
     let dev = dev.expect("auto() without GPUBLAS_BACKEND always succeeds");
-    for gpu in ["cuda", "rocm"] {
-        let compiled = match gpu {
+    // Candidates in order; none after the chosen one is tried.
+    let order = ["cuda", "rocm"];
+    let tried = order
+        .iter()
+        .position(|&g| g == dev.kind().name())
+        .map_or(order.len(), |i| i + 1);
+    for gpu in &order[..tried] {
+        let compiled = match *gpu {
             "cuda" => cfg!(feature = "cuda"),
             _ => cfg!(feature = "rocm"),
         };
-        let chosen = dev.kind().name() == gpu;
+        let chosen = dev.kind().name() == *gpu;
         let line = records
             .iter()
             .find(|(_, m)| m.contains(&format!(" {gpu}")))

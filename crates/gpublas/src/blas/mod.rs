@@ -9,6 +9,7 @@ mod conj;
 mod level1;
 mod level2;
 mod level3;
+mod rank_k;
 
 use crate::backend::BlasAll;
 use crate::device::Device;
