@@ -45,6 +45,20 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::OutOfMemory`] if the device cannot hold `rows · cols` elements (or the count
     /// overflows); an error deferred from an earlier guard (see [`Error`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let a = [1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0]; // 2×3, column-major
+    /// let mut c = dev.zeros_matrix::<f64>(2, 2, Order::ColMajor)?;
+    /// // C = A Aᵀ, computed into the device matrix.
+    /// let a_m = Mat::col_major(&a, 2, 3);
+    /// dev.gemm(Op::N, Op::T, 1.0, a_m, a_m, 0.0, &mut c)?;
+    /// assert_eq!(c.to_vec()?, [35.0, 44.0, 44.0, 56.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn zeros_matrix<T: Scalar>(
         &self,
         rows: usize,
@@ -61,6 +75,20 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`] if `host.len() != rows · cols`; [`Error::OutOfMemory`] if the
     /// device cannot hold it; a transfer failure ([`Error::Vendor`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // [[1, 2], [3, 4]] given row by row.
+    /// let a = dev.upload_matrix_from(&[1.0f32, 2.0, 3.0, 4.0], 2, 2, Order::RowMajor)?;
+    /// let mut y = vec![0.0f32; 2];
+    /// dev.gemv(Op::N, 1.0, &a, &[1.0, 1.0], 0.0, &mut y)?;
+    /// assert_eq!(y, [3.0, 7.0]);
+    /// assert!(dev.upload_matrix_from(&[1.0f32; 3], 2, 2, Order::RowMajor).is_err());
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn upload_matrix_from<T: Scalar>(
         &self,
         host: &[T],

@@ -176,6 +176,10 @@ pub struct MatDescMut<'a, T: Scalar, B: Backend> {
 )]
 pub trait VecIn<'a, T: Scalar, B: Backend> {
     /// Validates the descriptor against its storage.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming `routine` and `arg` if the descriptor does not fit its
+    /// storage (e.g. too short for its length and increment, or a leading dimension too small).
     fn vec_in(self, routine: &'static str, arg: &'static str) -> Result<VecDesc<'a, T, B>>;
 }
 
@@ -188,6 +192,10 @@ pub trait VecIn<'a, T: Scalar, B: Backend> {
 )]
 pub trait VecOut<'a, T: Scalar, B: Backend> {
     /// Validates the descriptor against its storage.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming `routine` and `arg` if the descriptor does not fit its
+    /// storage (e.g. too short for its length and increment, or a leading dimension too small).
     fn vec_out(self, routine: &'static str, arg: &'static str) -> Result<VecDescMut<'a, T, B>>;
 }
 
@@ -200,6 +208,10 @@ pub trait VecOut<'a, T: Scalar, B: Backend> {
 )]
 pub trait MatIn<'a, T: Scalar, B: Backend> {
     /// Validates the descriptor against its storage.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming `routine` and `arg` if the descriptor does not fit its
+    /// storage (e.g. too short for its length and increment, or a leading dimension too small).
     fn mat_in(self, routine: &'static str, arg: &'static str) -> Result<MatDesc<'a, T, B>>;
 }
 
@@ -212,6 +224,10 @@ pub trait MatIn<'a, T: Scalar, B: Backend> {
 )]
 pub trait MatOut<'a, T: Scalar, B: Backend> {
     /// Validates the descriptor against its storage.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming `routine` and `arg` if the descriptor does not fit its
+    /// storage (e.g. too short for its length and increment, or a leading dimension too small).
     fn mat_out(self, routine: &'static str, arg: &'static str) -> Result<MatDescMut<'a, T, B>>;
 }
 
