@@ -106,7 +106,7 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let mut keep = None;
-        let a = if conj_a {
+        let a = if conj_a && !alpha.is_zero() {
             self.conjugated_mat(a, &mut keep, r, "a")?
         } else {
             a

@@ -81,14 +81,19 @@ fn plan_gemm<T: Scalar, B: Backend>(
 }
 
 impl<B: BlasAll> Device<B> {
-    /// Replaces A and B by conjugated copies where the plan says so.
+    /// Replaces A and B by conjugated copies where the plan says so (not when `alpha = 0`:
+    /// then neither is read).
     fn conjugate_operands<'a, T: Scalar>(
         &'a self,
         r: &'static str,
         p: &GemmPlan,
+        alpha: T,
         (a, b): (MatDesc<'a, T, B>, MatDesc<'a, T, B>),
         (keep_a, keep_b): (&mut ConjCopy<T, B>, &mut ConjCopy<T, B>),
     ) -> Result<(MatDesc<'a, T, B>, MatDesc<'a, T, B>)> {
+        if alpha.is_zero() || p.k == 0 {
+            return Ok((a, b));
+        }
         let a = if p.conj_a {
             self.conjugated_mat(a, keep_a, r, "a")?
         } else {
@@ -174,7 +179,7 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (mut keep_a, mut keep_b) = (None, None);
-        let (a, b) = self.conjugate_operands(r, &p, (a, b), (&mut keep_a, &mut keep_b))?;
+        let (a, b) = self.conjugate_operands(r, &p, alpha, (a, b), (&mut keep_a, &mut keep_b))?;
         let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
         let copy_in = !(beta.is_zero() && c.dense);
         let a_s = a.store(self, r, "a")?;
@@ -270,7 +275,7 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (mut keep_a, mut keep_b) = (None, None);
-        let (a, b) = self.conjugate_operands(R, &p, (a, b), (&mut keep_a, &mut keep_b))?;
+        let (a, b) = self.conjugate_operands(R, &p, alpha, (a, b), (&mut keep_a, &mut keep_b))?;
         let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
         let (sa, sb, sc) = (
             a.shape.batch_stride(),
