@@ -11,6 +11,7 @@
 //! transferred or any backend function is called.
 
 mod call;
+mod debug;
 mod desc;
 mod resolve;
 
@@ -20,7 +21,11 @@ pub use desc::{
     Mat, MatDesc, MatDescMut, MatIn, MatMut, MatOut, VecDesc, VecDescMut, VecIn, VecOut, Vector,
     VectorMut,
 };
+pub(crate) use resolve::SrcKind;
 pub use resolve::{Src, SrcMut};
+
+#[cfg(test)]
+pub(crate) use resolve::SrcMutKind;
 
 use crate::backend::Backend;
 use crate::memory::{
@@ -29,12 +34,22 @@ use crate::memory::{
 use crate::scalar::Scalar;
 
 /// Storage an operation may read: host data or data already on a device.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not storage of `{T}` elements that gpublas can read",
+    label = "not readable storage of `{T}`",
+    note = "slices, `Vec`s, arrays, `DeviceBuffer`s and their slices, and mapping guards are storage; check the element type is `{T}`"
+)]
 pub trait Input<T: Scalar, B: Backend> {
     /// Where the elements are.
     fn src(&self) -> Src<'_, T, B>;
 }
 
 /// Storage an operation may write.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not storage of `{T}` elements that gpublas can write",
+    label = "not writable storage of `{T}`",
+    note = "mutable slices, `Vec`s, arrays, `DeviceBuffer`s and their `DeviceSliceMut`s, and `map_mut`/`map_out` guards are writable storage; check the element type is `{T}`"
+)]
 pub trait Output<T: Scalar, B: Backend>: Input<T, B> {
     /// Where the elements are, writable.
     fn src_mut(&mut self) -> SrcMut<'_, T, B>;
