@@ -49,8 +49,10 @@ mod scalar;
 mod transfer;
 mod types;
 
+pub use args::{Banded, Packed, PackedMut};
 pub use args::{Input, Mat, MatMut, Output, Vector, VectorMut};
 pub use backend::{Backend, BackendKind, Blas, Dynamic, Emulated, Host};
+pub use blas::{Rotg, Rotmg};
 pub use device::{Device, BACKEND_VAR};
 pub use error::{Error, LoadError, Result};
 pub use memory::{
@@ -72,4 +74,5 @@ pub mod prelude {
         Backend, Blas, Complex32, Complex64, Device, DeviceBuffer, Diag, Error, Mat, MatMut, Op,
         Order, Scalar, Side, Uplo, Vector, VectorMut,
     };
+    pub use crate::{Banded, Packed, PackedMut};
 }

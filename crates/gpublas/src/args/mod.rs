@@ -10,16 +10,21 @@
 //! Every descriptor is validated against its storage's real length before anything is
 //! transferred or any backend function is called.
 
+mod banded;
 mod desc;
+mod packed;
 mod resolve;
 
+pub use banded::Banded;
+pub(crate) use banded::StoredBand;
 pub(crate) use desc::{check_mat, check_vec, Shape};
 pub use desc::{
     Mat, MatDesc, MatDescMut, MatIn, MatMut, MatOut, VecDesc, VecDescMut, VecIn, VecOut, Vector,
     VectorMut,
 };
-pub(crate) use resolve::Stored;
+pub use packed::{Packed, PackedMut};
 pub use resolve::{Src, SrcMut};
+pub(crate) use resolve::{Stored, StoredMut};
 
 use crate::backend::Backend;
 use crate::memory::{

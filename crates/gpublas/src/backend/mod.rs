@@ -51,6 +51,8 @@ mod emulated;
 #[cfg(any(feature = "cuda", feature = "rocm"))]
 pub mod gpu;
 mod host;
+mod level1x;
+mod level2x;
 #[cfg(feature = "rocm")]
 mod rocm;
 
@@ -60,6 +62,10 @@ pub use dynamic::Dynamic;
 
 pub use emulated::Emulated;
 pub use host::Host;
+pub(crate) use level1x::level1x_methods;
+pub use level1x::BlasLevel1Ext;
+pub(crate) use level2x::level2x_methods;
+pub use level2x::BlasLevel2Ext;
 #[cfg(feature = "rocm")]
 pub use rocm::{Rocm, RocmApi};
 
@@ -404,7 +410,7 @@ impl Event {
 /// given dimensions, the output does not overlap any input, and the increments and leading
 /// dimensions obey the rules above.
 #[allow(clippy::too_many_arguments, clippy::missing_safety_doc, missing_docs)]
-pub trait Blas<T: Scalar>: Backend {
+pub trait Blas<T: Scalar>: Backend + BlasLevel1Ext<T> + BlasLevel2Ext<T> {
     unsafe fn axpy(
         &self,
         n: usize,

@@ -6,8 +6,14 @@
 //! `beta = 0` overwrites the output without reading it, `alpha = 0` reads no input matrix.
 
 mod level1;
+mod level1x;
 mod level2;
+mod level2_sym;
+mod level2_tri;
+mod level2_update;
 mod level3;
+
+pub use level1x::{Rotg, Rotmg};
 
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
