@@ -401,7 +401,7 @@ fn bad_arguments_name_the_argument<T: TestScalar>() {
 /// Complex symmetric band and packed products are not BLAS routines.
 fn complex_symmetric_band_and_packed_are_unsupported<T: TestScalar>() {
     let dev = device();
-    let a = vec![T::one(); 16];
+    let a = [T::one(); 16];
     let x = vec![T::one(); 4];
     let mut y = x.clone();
     assert_unsupported(

@@ -159,8 +159,8 @@ fn updates_match_reference<T: TestScalar>() {
                                         st,
                                     );
                                 }
-                                let want = kind.from_col_major(order, uplo, n, &want);
-                                let mag = kind.from_col_major(order, uplo, n, &mag);
+                                let want = kind.back_to_layout(order, uplo, n, &want);
+                                let mag = kind.back_to_layout(order, uplo, n, &mag);
                                 assert_buf_close(&what, &a, &a0, &want, &mag, 2);
                             }
                         }

@@ -147,7 +147,7 @@ impl Kind {
 
     /// The inverse of [`Kind::to_col_major`]: a column-major reference result in this layout,
     /// NaN (left alone) in the unused slots.
-    pub fn from_col_major(self, order: Order, uplo: Uplo, n: usize, cm: &[Z]) -> Vec<Z> {
+    pub fn back_to_layout(self, order: Order, uplo: Uplo, n: usize, cm: &[Z]) -> Vec<Z> {
         if order == Order::ColMajor {
             return cm.to_vec();
         }

@@ -44,23 +44,23 @@ pub(crate) fn not_loaded(
     }
 }
 
-/// Calls the s/d/c/z variant of a vendor routine from the lazily loaded table `$tab` (a
-/// `Result<&Table, LoadError>` expression), checking its status with the vendor's `$check`;
-/// a `-` in place of a name makes that type [`missing`].
+/// `xcall!(self.check, T, "routine", table => [s, d, c, z](args))`: calls the variant of a
+/// vendor routine for `T` from the lazily loaded `table` (a `Result<&Table, _>` expression) and
+/// checks its status with the vendor's `check`; a `-` in place of a name makes that type
+/// [`missing`].
 macro_rules! xcall {
-    ($api:expr, $tab:expr, $check:ident, $t:ty, $routine:literal, [$s:tt, $d:tt, $c:tt, $z:tt]($($arg:expr),* $(,)?)) => {{
-        let api = $api;
+    ($api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr => [$s:tt, $d:tt, $c:tt, $z:tt]($($arg:expr),* $(,)?)) => {{
         match <$t as $crate::scalar::Scalar>::KIND {
-            $crate::scalar::ScalarKind::F32 => $crate::backend::gpu::xcall!(@one api, $tab, $check, $t, $routine, $s, ($($arg),*)),
-            $crate::scalar::ScalarKind::F64 => $crate::backend::gpu::xcall!(@one api, $tab, $check, $t, $routine, $d, ($($arg),*)),
-            $crate::scalar::ScalarKind::C32 => $crate::backend::gpu::xcall!(@one api, $tab, $check, $t, $routine, $c, ($($arg),*)),
-            $crate::scalar::ScalarKind::C64 => $crate::backend::gpu::xcall!(@one api, $tab, $check, $t, $routine, $z, ($($arg),*)),
+            $crate::scalar::ScalarKind::F32 => $crate::backend::gpu::xcall!(@one $api.$check, $t, $routine, $tab, $s, ($($arg),*)),
+            $crate::scalar::ScalarKind::F64 => $crate::backend::gpu::xcall!(@one $api.$check, $t, $routine, $tab, $d, ($($arg),*)),
+            $crate::scalar::ScalarKind::C32 => $crate::backend::gpu::xcall!(@one $api.$check, $t, $routine, $tab, $c, ($($arg),*)),
+            $crate::scalar::ScalarKind::C64 => $crate::backend::gpu::xcall!(@one $api.$check, $t, $routine, $tab, $z, ($($arg),*)),
         }
     }};
-    (@one $api:ident, $tab:expr, $check:ident, $t:ty, $routine:literal, -, ($($arg:expr),*)) => {
+    (@one $api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr, -, ($($arg:expr),*)) => {
         Err($crate::backend::gpu::api_x::missing::<$t>($routine, <Self as $crate::backend::gpu::GpuApi>::KIND))
     };
-    (@one $api:ident, $tab:expr, $check:ident, $t:ty, $routine:literal, $f:ident, ($($arg:expr),*)) => {{
+    (@one $api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr, $f:ident, ($($arg:expr),*)) => {{
         let tab = $tab.map_err(|e| {
             $crate::backend::gpu::api_x::not_loaded($routine, <Self as $crate::backend::gpu::GpuApi>::KIND, e)
         })?;
