@@ -27,6 +27,19 @@ use crate::types::{Order, Uplo};
 ///
 /// The storage must hold `(cols − 1)·ld + kl + ku + 1` elements (none for an empty matrix),
 /// checked before anything is read.
+///
+/// ```
+/// use gpublas::prelude::*;
+///
+/// let dev = Device::host();
+/// // A = [1 2 0; 3 4 5; 0 6 7] (kl = ku = 1), by columns: (·, 1, 3), (2, 4, 6), (5, 7, ·).
+/// let nan = f64::NAN; // slots outside the band are never read
+/// let ab = [nan, 1.0, 3.0, 2.0, 4.0, 6.0, 5.0, 7.0, nan];
+/// let mut y = [0.0; 3];
+/// dev.gbmv(Op::N, 1.0, Banded::new(&ab, 3, 3, 1, 1), &[1.0; 3], 0.0, &mut y)?;
+/// assert_eq!(y, [3.0, 12.0, 13.0]);
+/// # Ok::<(), gpublas::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Banded<'a, A: ?Sized> {
     data: &'a A,

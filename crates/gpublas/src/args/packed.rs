@@ -27,6 +27,18 @@ use crate::types::{Order, Uplo};
 /// return [`Error::Unsupported`].
 ///
 /// The storage must hold at least `n(n+1)/2` elements (checked before anything is read).
+///
+/// ```
+/// use gpublas::prelude::*;
+///
+/// let dev = Device::host();
+/// // A = [2 1; 1 3]: its upper triangle column by column is a₀₀, a₀₁, a₁₁.
+/// let ap = [2.0, 1.0, 3.0];
+/// let mut y = [f64::NAN; 2]; // β = 0: never read
+/// dev.spmv(1.0, Packed::upper(&ap, 2), &[1.0, 1.0], 0.0, &mut y)?;
+/// assert_eq!(y, [3.0, 4.0]);
+/// # Ok::<(), gpublas::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Packed<'a, A: ?Sized> {
     data: &'a A,

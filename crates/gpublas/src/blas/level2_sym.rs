@@ -82,7 +82,7 @@ pub(super) fn vec_len(
         Err(mismatch(
             r,
             arg,
-            format!("has {n} elements but {what} {want}"),
+            format!("has {n} elements but {what} is {want}"),
         ))
     }
 }
@@ -110,8 +110,8 @@ impl<B: Backend> Device<B> {
         nonzero_inc(R, "incx", x.inc)?;
         nonzero_inc(R, "incy", y.inc)?;
         let (rows, cols) = trans.apply(a.shape.rows, a.shape.cols);
-        vec_len(R, "x", x.n, cols, "op(A) has columns:")?;
-        vec_len(R, "y", y.n, rows, "op(A) has rows:")?;
+        vec_len(R, "x", x.n, cols, "the number of columns of op(A)")?;
+        vec_len(R, "y", y.n, rows, "the number of rows of op(A)")?;
         let op = stored_op::<T>(R, "a", trans, a.shape.order, false)?;
         let (st, lda) = (a.shape.stored(), a.shape.ld);
         let empty = st.rows == 0 || st.cols == 0;
@@ -258,8 +258,8 @@ impl<B: Backend> Device<B> {
         single(r, "a", &a.shape)?;
         square(r, "a", a.shape.rows, a.shape.cols)?;
         let n = a.shape.rows;
-        vec_len(r, "x", x.n, n, "A has order")?;
-        vec_len(r, "y", y.n, n, "A has order")?;
+        vec_len(r, "x", x.n, n, "the order of A")?;
+        vec_len(r, "y", y.n, n, "the order of A")?;
         let uplo = sym_uplo::<T>(r, "a", herm, uplo, a.shape.order)?;
         let lda = a.shape.ld;
         self.mv_tail(
@@ -303,8 +303,8 @@ impl<B: Backend> Device<B> {
         // Hermitian check is left.
         let (uplo, k) = band_triangle(r, &a.shape.stored())?;
         let (n, lda) = (a.shape.rows, a.shape.ld);
-        vec_len(r, "x", x.n, n, "A has order")?;
-        vec_len(r, "y", y.n, n, "A has order")?;
+        vec_len(r, "x", x.n, n, "the order of A")?;
+        vec_len(r, "y", y.n, n, "the order of A")?;
         sym_uplo::<T>(r, "a", herm, uplo, a.shape.order)?;
         self.mv_tail(
             r,
@@ -344,8 +344,8 @@ impl<B: Backend> Device<B> {
         nonzero_inc(r, "incx", x.inc)?;
         nonzero_inc(r, "incy", y.inc)?;
         let n = ap.shape.n;
-        vec_len(r, "x", x.n, n, "A has order")?;
-        vec_len(r, "y", y.n, n, "A has order")?;
+        vec_len(r, "x", x.n, n, "the order of A")?;
+        vec_len(r, "y", y.n, n, "the order of A")?;
         let uplo = sym_uplo::<T>(r, "ap", herm, ap.shape.uplo, ap.shape.order)?;
         self.mv_tail(
             r,

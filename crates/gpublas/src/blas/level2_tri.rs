@@ -38,7 +38,7 @@ fn check_x<T: Scalar, B: Backend>(
     n: usize,
 ) -> Result<()> {
     nonzero_inc(r, "incx", x.inc)?;
-    vec_len(r, "x", x.n, n, "A has order")
+    vec_len(r, "x", x.n, n, "the order of A")
 }
 
 /// Which of a triangular routine's two forms: the product or the solve.

@@ -285,10 +285,10 @@ impl<B: Backend> Device<B> {
     {
         let x = x.vec_in(r, "x")?;
         nonzero_inc(r, "incx", x.inc)?;
-        vec_len(r, "x", x.n, n, "A has order")?;
+        vec_len(r, "x", x.n, n, "the order of A")?;
         if let Some(y) = &y {
             nonzero_inc(r, "incy", y.inc)?;
-            vec_len(r, "y", y.n, n, "A has order")?;
+            vec_len(r, "y", y.n, n, "the order of A")?;
         }
         if n == 0 || alpha_zero {
             return Ok(());
