@@ -3,7 +3,11 @@
 //! level-1 kernels to call). "Device" memory is host memory, so mapping host data is zero-copy.
 
 mod level1;
+mod level1x;
+mod level2x;
+mod triangular;
 mod trsm;
+mod update;
 
 use std::alloc::Layout;
 use std::ptr::NonNull;

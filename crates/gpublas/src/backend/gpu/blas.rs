@@ -6,13 +6,13 @@
 //! increment walks from the end). [`Blas`]'s contract keeps zero *output* increments and
 //! non-positive increments of one-vector routines away from them.
 
-use super::{int, stride, Gpu, GpuApi, A16};
+use super::{int, stride, Gpu, GpuApi, GpuApiX, A16};
 use crate::backend::{Blas, DevPtr};
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
-impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
+impl<T: Scalar, A: GpuApiX> Blas<T> for Gpu<A> {
     unsafe fn axpy(
         &self,
         n: usize,
@@ -319,7 +319,7 @@ impl<A: GpuApi> Gpu<A> {
 }
 
 /// An increment as the vendors' 32-bit int.
-fn inc(routine: &'static str, v: isize) -> Result<i32> {
+pub(super) fn inc(routine: &'static str, v: isize) -> Result<i32> {
     i32::try_from(v).map_err(|_| Error::Unsupported {
         routine,
         what: format!("an increment of {v} (over the vendor API's 32-bit limit)"),

@@ -11,11 +11,18 @@
 use std::sync::{Arc, Mutex};
 
 mod api;
+mod api_x;
 mod blas;
+mod blas_x;
+mod names_x;
 mod vendor;
+mod vendor_x;
 
 pub(crate) use api::Sealed;
 pub use api::{CopyKind, GpuApi};
+pub(crate) use api_x::xcall;
+pub use api_x::GpuApiX;
+pub(crate) use vendor_x::vendor_x_methods;
 
 pub(crate) use vendor::{ffi, sdcz, vendor_blas_methods};
 
