@@ -31,14 +31,15 @@ import json, shutil, sys
 dest = sys.argv[1]
 for line in sys.stdin:
     m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]:
+    # diagnostics runs cargo on a probe crate: it needs a Rust toolchain, not a GPU.
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"] and m["target"]["name"] != "diagnostics":
         pkg = m["package_id"].split("#")[0].rsplit("/", 1)[-1]
         name = m["target"]["name"].replace("-", "_")
         kind = m["target"]["kind"][0]
         shutil.copy(m["executable"], dest + "/" + pkg + "-" + kind + "-" + name)
 ' "$bin/tests"
-    cargo build --release --features "$backend" -p gpublas-examples --bins
-    for e in quickstart offload_args ndarray; do cp "target/release/$e" "$bin/"; done
+    cargo build --release --features "$backend" -p gpublas-examples --examples
+    for e in quickstart offload_args ndarray; do cp "target/release/examples/$e" "$bin/"; done
     if [ "$backend" = cuda ] && cargo metadata --no-deps --format-version 1 | grep -q '"gpublas-bench"'; then
         cargo build --release --features cuda -p gpublas-bench --bin cuda_bench --bin transfer_bench
         cp target/release/cuda_bench target/release/transfer_bench "$bin/"

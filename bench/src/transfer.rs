@@ -142,11 +142,21 @@ pub unsafe fn raw_round_trip<T: RawScalar>(
         RawMem::new(api, bytes)?,
         RawMem::new(api, bytes)?,
     );
+    // The raw handle runs on gpublas's non-blocking stream, which the synchronous copies (on
+    // the legacy default stream) do not wait for: synchronise the device between them, as a
+    // user mixing the two must.
+    let sync = || {
+        // SAFETY: no arguments.
+        let code = unsafe { (api.rt.cudaDeviceSynchronize)() };
+        rt_check(api, "cudaDeviceSynchronize", code)
+    };
     // SAFETY: the device allocations hold `bytes`; the host ranges are the caller's.
     unsafe {
         memcpy(api, da.ptr(), a.cast(), bytes, sys::cudaMemcpyHostToDevice)?;
         memcpy(api, db.ptr(), b.cast(), bytes, sys::cudaMemcpyHostToDevice)?;
+        sync()?;
         raw.gemm::<T>(n, T::one(), da.ptr(), db.ptr(), T::zero(), dc.ptr())?;
+        sync()?;
         memcpy(
             api,
             c.cast(),

@@ -41,15 +41,15 @@ fn check_trsm_batched<T: TestScalar>(
     r: &mut ChaCha8Rng,
     sutd: (Side, Uplo, Op, Diag),
     (m, n): (usize, usize),
-    order: Order,
+    [oa, ob]: [Order; 2],
     [fa, fb]: [Form; 2],
     count: usize,
     alpha: Option<T>,
 ) {
     let (side, uplo, trans, diag) = sutd;
     let ka = if side == Side::Left { m } else { n };
-    let la = Layout::new(order, ka, ka, 1);
-    let lb = Layout::new(order, m, n, 2);
+    let la = Layout::new(oa, ka, ka, 1);
+    let lb = Layout::new(ob, m, n, 2);
     let a_nan = alpha.is_some_and(|a| a.is_zero());
     let a = Arr::<T>::with(fa, la, count, |i, j| {
         if a_nan {
@@ -61,7 +61,7 @@ fn check_trsm_batched<T: TestScalar>(
     let b0 = Arr::<T>::new(r, fb, lb, count, false);
     let alpha = alpha.unwrap_or_else(|| rand_scalar(r));
     let mut b = b0.clone();
-    let what = format!("trsm_batched {side:?} {uplo:?} {trans:?} {diag:?} {m}×{n} {order:?} forms {fa:?}/{fb:?}, {count} matrices");
+    let what = format!("trsm_batched {side:?} {uplo:?} {trans:?} {diag:?} {m}×{n} {oa:?}/{ob:?} forms {fa:?}/{fb:?}, {count} matrices");
     trsm_batched_any(dev, sutd, alpha, a.input(), b.output())
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     let want: Vec<(M, M)> = (0..count)
@@ -97,7 +97,14 @@ fn trsm_batched_matches_reference_for_all_combinations<T: TestScalar>() {
         for uplo in UPLOS {
             for trans in OPS {
                 for diag in DIAGS {
-                    for order in ORDERS {
+                    // Every layout pair (Op::C on an A in another layout runs on conjugated
+                    // copies).
+                    for orders in [
+                        [Order::ColMajor; 2],
+                        [Order::RowMajor; 2],
+                        [Order::RowMajor, Order::ColMajor],
+                        [Order::ColMajor, Order::RowMajor],
+                    ] {
                         for (forms, count) in [
                             ([Form::Offsets, Form::List], 3),
                             ([Form::Shared, Form::Strided], 2),
@@ -110,7 +117,7 @@ fn trsm_batched_matches_reference_for_all_combinations<T: TestScalar>() {
                                 &mut r,
                                 sutd,
                                 (5, 4),
-                                order,
+                                orders,
                                 forms,
                                 count,
                                 None,
@@ -134,7 +141,7 @@ fn trsm_batched_edges<T: TestScalar>() {
         &mut r,
         sutd,
         (6, 3),
-        Order::RowMajor,
+        [Order::RowMajor; 2],
         forms,
         3,
         Some(T::zero()),
@@ -145,14 +152,23 @@ fn trsm_batched_edges<T: TestScalar>() {
             &mut r,
             sutd,
             (6, 3),
-            Order::ColMajor,
+            [Order::ColMajor; 2],
             forms,
             count,
             None,
         );
     }
     for dims in [(0, 3), (4, 0), (33, 17)] {
-        check_trsm_batched::<T>(&dev, &mut r, sutd, dims, Order::ColMajor, forms, 2, None);
+        check_trsm_batched::<T>(
+            &dev,
+            &mut r,
+            sutd,
+            dims,
+            [Order::ColMajor; 2],
+            forms,
+            2,
+            None,
+        );
     }
 }
 

@@ -10,10 +10,15 @@
 //! Every descriptor is validated against its storage's real length before anything is
 //! transferred or any backend function is called.
 
+mod banded;
 mod call;
+mod debug;
 mod desc;
+mod packed;
 mod resolve;
 
+pub use banded::Banded;
+pub(crate) use banded::StoredBand;
 pub(crate) use call::Call;
 pub(crate) use desc::{check_mat, check_vec, Shape};
 pub use desc::{
@@ -24,7 +29,13 @@ pub use desc::{
     MatArray, MatArrayMut, MatsDesc, MatsDescMut, MatsIn, MatsOut, VecsDesc, VecsDescMut, VecsIn,
     VecsOut, VectorBatch, VectorBatchMut,
 };
+pub use packed::{Packed, PackedMut};
+pub(crate) use resolve::SrcKind;
 pub use resolve::{Src, SrcMut};
+pub(crate) use resolve::{Stored, StoredMut};
+
+#[cfg(test)]
+pub(crate) use resolve::SrcMutKind;
 
 use crate::backend::Backend;
 use crate::memory::{
@@ -33,12 +44,22 @@ use crate::memory::{
 use crate::scalar::Scalar;
 
 /// Storage an operation may read: host data or data already on a device.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not storage of `{T}` elements that gpublas can read",
+    label = "not readable storage of `{T}`",
+    note = "slices, `Vec`s, arrays, `DeviceBuffer`s and their slices, and mapping guards are storage; check the element type is `{T}`"
+)]
 pub trait Input<T: Scalar, B: Backend> {
     /// Where the elements are.
     fn src(&self) -> Src<'_, T, B>;
 }
 
 /// Storage an operation may write.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not storage of `{T}` elements that gpublas can write",
+    label = "not writable storage of `{T}`",
+    note = "mutable slices, `Vec`s, arrays, `DeviceBuffer`s and their `DeviceSliceMut`s, and `map_mut`/`map_out` guards are writable storage; check the element type is `{T}`"
+)]
 pub trait Output<T: Scalar, B: Backend>: Input<T, B> {
     /// Where the elements are, writable.
     fn src_mut(&mut self) -> SrcMut<'_, T, B>;

@@ -14,16 +14,24 @@ use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
 /// The CUDA backend: one NVIDIA GPU, through cuBLAS.
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub type Cuda = Gpu<CudaApi>;
 
 impl Device<Cuda> {
     /// CUDA device `ordinal` (0 is the first GPU).
+    ///
+    /// # Errors
+    /// [`Error::LibraryNotFound`] if the runtime or BLAS library cannot be loaded (the message
+    /// lists what was tried); [`Error::NoDevice`] if there is no such device or it cannot be
+    /// used; a vendor failure creating the stream or the BLAS handle.
+    #[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
     pub fn cuda(ordinal: usize) -> Result<Self> {
         Cuda::new(ordinal).map(Device::new)
     }
 }
 
 /// The loaded CUDA runtime and cuBLAS function tables.
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 #[derive(Debug, Clone, Copy)]
 pub struct CudaApi {
     /// The CUDA runtime.
@@ -46,7 +54,11 @@ impl CudaApi {
         }
     }
 
-    fn bl_check(&self, routine: &'static str, status: sys::cublasStatus_t) -> Result<()> {
+    pub(super) fn bl_check(
+        &self,
+        routine: &'static str,
+        status: sys::cublasStatus_t,
+    ) -> Result<()> {
         if status == sys::CUBLAS_STATUS_SUCCESS {
             Ok(())
         } else {
@@ -60,14 +72,14 @@ impl CudaApi {
     }
 }
 
-fn op(o: Op) -> sys::cublasOperation_t {
+pub(super) fn op(o: Op) -> sys::cublasOperation_t {
     match o {
         Op::N => sys::CUBLAS_OP_N,
         Op::T => sys::CUBLAS_OP_T,
         Op::C => sys::CUBLAS_OP_C,
     }
 }
-fn fill(u: Uplo) -> sys::cublasFillMode_t {
+pub(super) fn fill(u: Uplo) -> sys::cublasFillMode_t {
     match u {
         Uplo::Upper => sys::CUBLAS_FILL_MODE_UPPER,
         Uplo::Lower => sys::CUBLAS_FILL_MODE_LOWER,
@@ -79,7 +91,7 @@ fn side(s: Side) -> sys::cublasSideMode_t {
         Side::Right => sys::CUBLAS_SIDE_RIGHT,
     }
 }
-fn diag(d: Diag) -> sys::cublasDiagType_t {
+pub(super) fn diag(d: Diag) -> sys::cublasDiagType_t {
     match d {
         Diag::NonUnit => sys::CUBLAS_DIAG_NON_UNIT,
         Diag::Unit => sys::CUBLAS_DIAG_UNIT,

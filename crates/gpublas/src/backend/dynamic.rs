@@ -3,6 +3,7 @@
 
 use super::{Backend, BackendKind, Blas, DevPtr, Emulated, Event, Host, Queue};
 use super::{BlasExtensions, BlasLevel3Ext};
+use super::{BlasLevel1Ext, BlasLevel2Ext};
 use crate::error::Result;
 use crate::scalar::Scalar;
 
@@ -16,9 +17,11 @@ pub enum Dynamic {
     Emulated(Emulated),
     /// An NVIDIA GPU.
     #[cfg(feature = "cuda")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
     Cuda(super::Cuda),
     /// An AMD GPU.
     #[cfg(feature = "rocm")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "rocm")))]
     Rocm(super::Rocm),
 }
 
@@ -167,6 +170,12 @@ macro_rules! forward_blas {
 
 impl<T: Scalar> Blas<T> for Dynamic {
     super::blas_methods!(forward_blas);
+}
+impl<T: Scalar> BlasLevel1Ext<T> for Dynamic {
+    super::level1x_methods!(forward_blas);
+}
+impl<T: Scalar> BlasLevel2Ext<T> for Dynamic {
+    super::level2x_methods!(forward_blas);
 }
 impl<T: Scalar> BlasLevel3Ext<T> for Dynamic {
     super::level3x_methods!(forward_blas);

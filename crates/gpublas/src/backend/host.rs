@@ -4,8 +4,12 @@
 
 mod extensions;
 mod level1;
+mod level1x;
+mod level2x;
 mod level3x;
+mod triangular;
 mod trsm;
+mod update;
 
 use std::alloc::Layout;
 use std::ptr::NonNull;

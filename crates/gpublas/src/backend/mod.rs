@@ -44,19 +44,25 @@ macro_rules! blas_methods {
 }
 pub(crate) use blas_methods;
 
+mod all;
 #[cfg(feature = "cuda")]
 mod cuda;
 mod dynamic;
 mod emulated;
 mod extensions;
 #[cfg(any(feature = "cuda", feature = "rocm"))]
+#[cfg_attr(docsrs, doc(cfg(any(feature = "cuda", feature = "rocm"))))]
 pub mod gpu;
 mod host;
+mod level1x;
+mod level2x;
 mod level3x;
 #[cfg(feature = "rocm")]
 mod rocm;
 
+pub use all::BlasAll;
 #[cfg(feature = "cuda")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub use cuda::{Cuda, CudaApi};
 pub use dynamic::Dynamic;
 
@@ -64,9 +70,14 @@ pub use emulated::Emulated;
 pub(crate) use extensions::extensions_methods;
 pub use extensions::BlasExtensions;
 pub use host::Host;
+pub(crate) use level1x::level1x_methods;
+pub use level1x::BlasLevel1Ext;
+pub(crate) use level2x::level2x_methods;
+pub use level2x::BlasLevel2Ext;
 pub(crate) use level3x::level3x_methods;
 pub use level3x::BlasLevel3Ext;
 #[cfg(feature = "rocm")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rocm")))]
 pub use rocm::{Rocm, RocmApi};
 
 /// A raw address in a backend's memory space (a host address for [`Host`]).
@@ -171,6 +182,9 @@ pub unsafe trait Backend: Send + Sync + 'static {
 
     /// Allocates `bytes` (> 0) bytes, aligned for every [`Scalar`].
     ///
+    /// # Errors
+    /// [`Error::OutOfMemory`] if the device has not enough memory.
+    ///
     /// # Safety
     /// `bytes > 0`.
     unsafe fn alloc(&self, bytes: usize) -> Result<DevPtr>;
@@ -184,11 +198,17 @@ pub unsafe trait Backend: Send + Sync + 'static {
 
     /// Copies `bytes` from host memory to the device, after all earlier work; complete on return.
     ///
+    /// # Errors
+    /// The vendor runtime's failure status ([`Error::Vendor`]).
+    ///
     /// # Safety
     /// `src` is valid for reading and `dst` for writing `bytes` bytes.
     unsafe fn upload(&self, dst: DevPtr, src: *const u8, bytes: usize) -> Result<()>;
 
     /// Copies `bytes` from the device to host memory, after all earlier work; complete on return.
+    ///
+    /// # Errors
+    /// The vendor runtime's failure status ([`Error::Vendor`]).
     ///
     /// # Safety
     /// `src` is valid for reading and `dst` for writing `bytes` bytes.
@@ -196,17 +216,27 @@ pub unsafe trait Backend: Send + Sync + 'static {
 
     /// Copies `bytes` between two device ranges that do not overlap, in stream order.
     ///
+    /// # Errors
+    /// The vendor runtime's failure status ([`Error::Vendor`]).
+    ///
     /// # Safety
     /// Both ranges are valid for `bytes` bytes and do not overlap.
     unsafe fn copy(&self, dst: DevPtr, src: DevPtr, bytes: usize) -> Result<()>;
 
     /// Sets `bytes` bytes to zero, in stream order.
     ///
+    /// # Errors
+    /// The vendor runtime's failure status ([`Error::Vendor`]).
+    ///
     /// # Safety
     /// `dst` is valid for writing `bytes` bytes.
     unsafe fn zero(&self, dst: DevPtr, bytes: usize) -> Result<()>;
 
     /// Waits until all enqueued work is complete.
+    ///
+    /// # Errors
+    /// The vendor runtime's failure status ([`Error::Vendor`]), including
+    /// failures of earlier asynchronous work.
     fn synchronize(&self) -> Result<()>;
 
     // ---- Transfer primitives (the transfer engine in `crate::transfer` builds on these). A
@@ -409,8 +439,19 @@ impl Event {
 /// The pointers are valid for the extents BLAS's reference semantics read and write for the
 /// given dimensions, the output does not overlap any input, and the increments and leading
 /// dimensions obey the rules above.
+///
+/// # Errors (for every method)
+/// The vendor library's failure status ([`Error::Vendor`]), or
+/// [`Error::Unsupported`] for a dimension the vendor API cannot take
+/// (e.g. above `i32::MAX`).
 #[allow(clippy::too_many_arguments, clippy::missing_safety_doc, missing_docs)]
-pub trait Blas<T: Scalar>: Backend + BlasLevel3Ext<T> + BlasExtensions<T> {
+#[diagnostic::on_unimplemented(
+    message = "the backend `{Self}` has no BLAS routines for `{T}`",
+    note = "in generic code, bound the backend parameter with `B: BlasAll` (all four BLAS types)"
+)]
+pub trait Blas<T: Scalar>:
+    Backend + BlasLevel1Ext<T> + BlasLevel2Ext<T> + BlasLevel3Ext<T> + BlasExtensions<T>
+{
     unsafe fn axpy(
         &self,
         n: usize,

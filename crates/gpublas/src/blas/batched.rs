@@ -6,11 +6,12 @@
 //! borrows (one of them mutable), and the matrices of one output storage were checked apart
 //! when the argument was validated.
 
+use super::conj::ConjCopy;
 use super::level3::plan_gemm;
 use super::trmm::plan_tri;
 use super::{mismatch, stored_op};
-use crate::args::{Call, MatIn, MatsDesc, MatsDescMut, MatsIn, MatsOut, VecsIn, VecsOut};
-use crate::backend::{Backend, Blas, DevPtr};
+use crate::args::{Call, MatDesc, MatIn, MatsDesc, MatsDescMut, MatsIn, MatsOut, VecsIn, VecsOut};
+use crate::backend::{Backend, BlasAll, BlasExtensions, DevPtr};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::memory::Alloc;
@@ -44,6 +45,34 @@ impl<'a, T: Scalar, B: Backend> MatsDesc<'a, T, B> {
             ptrs.extend(offsets.iter().map(|o| base.offset::<T>(o)));
         }
         Ok(ptrs)
+    }
+}
+
+impl<'a, T: Scalar, B: BlasAll> MatsDesc<'a, T, B> {
+    /// Every storage of the array conjugated (for an op that would need a conjugate without a
+    /// transpose: see `stored_op`); `keeps` holds device copies until the call ends.
+    fn conjugated(
+        self,
+        dev: &'a Device<B>,
+        keeps: &mut Vec<ConjCopy<T, B>>,
+        routine: &'static str,
+        arg: &'static str,
+    ) -> Result<Self> {
+        let Some(shape) = self.shape else {
+            return Ok(self);
+        };
+        let mut parts = Vec::with_capacity(self.parts.len());
+        for (src, offsets) in self.parts {
+            let mut keep = None;
+            let m = dev.conjugated_mat(MatDesc { src, shape }, &mut keep, routine, arg)?;
+            keeps.push(keep);
+            parts.push((m.src, offsets));
+        }
+        Ok(MatsDesc {
+            parts,
+            shape: self.shape,
+            count: self.count,
+        })
     }
 }
 
@@ -132,7 +161,7 @@ impl<B: Backend> Device<B> {
         c: impl MatsOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "gemm_batched";
         self.check()?;
@@ -149,6 +178,22 @@ impl<B: Backend> Device<B> {
         // α = 0 must not read A or B (vendors differ): k = 0 makes the backend only scale C.
         let k = if alpha.is_zero() { 0 } else { p.k };
         let copy_in = !(beta.is_zero() && c.dense);
+        let mut keeps = Vec::new();
+        let (a, b) = if k == 0 {
+            (a, b)
+        } else {
+            let a = if p.conj_a {
+                a.conjugated(self, &mut keeps, R, "a")?
+            } else {
+                a
+            };
+            let b = if p.conj_b {
+                b.conjugated(self, &mut keeps, R, "b")?
+            } else {
+                b
+            };
+            (a, b)
+        };
         let mut call = self.call(R);
         let (pa, pb, pc) = if k == 0 {
             // Nothing of A or B is read: C's addresses stand in for theirs.
@@ -169,7 +214,7 @@ impl<B: Backend> Device<B> {
         // arrays hold `count` addresses each, and C's matrices overlap neither each other nor
         // any input.
         unsafe {
-            self.backend().gemm_batched(
+            self.blas::<T>().gemm_batched(
                 p.ta, p.tb, p.m, p.n, k, alpha, at[0], ldx, at[1], ldy, beta, at[2], sc.ld, count,
             )?
         };
@@ -193,7 +238,7 @@ impl<B: Backend> Device<B> {
         b: impl MatsOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "trsm_batched";
         self.check()?;
@@ -219,6 +264,12 @@ impl<B: Backend> Device<B> {
             }
             return call.finish();
         }
+        let mut keeps = Vec::new();
+        let a = if p.conj_a {
+            a.conjugated(self, &mut keeps, R, "a")?
+        } else {
+            a
+        };
         let pa = a.put(&mut call, "a")?;
         let pb = b.put(&mut call, true, "b")?;
         call.launch()?;
@@ -227,7 +278,7 @@ impl<B: Backend> Device<B> {
         // shape; the arrays hold `count` addresses each; the Bᵢ overlap neither each other nor
         // any Aᵢ.
         unsafe {
-            self.backend().trsm_batched(
+            self.blas::<T>().trsm_batched(
                 p.side, p.uplo, p.op, diag, p.m, p.n, alpha, at[0], sa.ld, at[1], sb.ld, count,
             )?
         };
@@ -272,7 +323,7 @@ impl<B: Backend> Device<B> {
         y: impl VecsOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "gemv_strided_batched";
         self.check()?;
@@ -299,7 +350,7 @@ impl<B: Backend> Device<B> {
                 format!("has {} elements but op(A) has {rows} rows", y.n),
             ));
         }
-        let op = stored_op::<T>(R, "a", trans, a.shape.order, false)?;
+        let (op, conj_a) = stored_op::<T>(trans, a.shape.order, false);
         let (m, n) = a.shape.stored();
         if m == 0 || n == 0 || count == 0 {
             return Ok(());
@@ -318,6 +369,12 @@ impl<B: Backend> Device<B> {
         };
         let (lda, incx, incy) = (a.shape.ld, x.inc, y.inc);
         let copy_in = !(beta.is_zero() && y.dense);
+        let mut keep = None;
+        let a = if conj_a && !alpha.is_zero() {
+            self.conjugated_mat(a, &mut keep, R, "a")?
+        } else {
+            a
+        };
         let mut call = self.call(R);
         let a_s = call.input(a.src, "a")?;
         let x_s = call.input(x.src, "x")?;
@@ -326,7 +383,7 @@ impl<B: Backend> Device<B> {
         // SAFETY: every batch was checked against its storage (count, stride and span), and y's
         // vectors overlap neither each other nor any input.
         unsafe {
-            self.backend().gemv_strided_batched(
+            self.blas::<T>().gemv_strided_batched(
                 op, m, n, alpha, a_s, lda, sa, x_s, incx, sx, beta, y_s, incy, sy, count,
             )?
         };

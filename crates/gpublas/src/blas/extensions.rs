@@ -7,7 +7,7 @@
 use super::level2::single;
 use super::{mismatch, stored_op};
 use crate::args::{MatIn, MatOut, VecIn};
-use crate::backend::{Backend, Blas};
+use crate::backend::{Backend, BlasAll, BlasExtensions};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
@@ -33,7 +33,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "geam";
         self.check()?;
@@ -56,8 +56,8 @@ impl<B: Backend> Device<B> {
             }
         }
         let c_row = c.shape.order == Order::RowMajor;
-        let ta = stored_op::<T>(R, "a", ta, a.shape.order, c_row)?;
-        let tb = stored_op::<T>(R, "b", tb, b.shape.order, c_row)?;
+        let (ta, conj_a) = stored_op::<T>(ta, a.shape.order, c_row);
+        let (tb, conj_b) = stored_op::<T>(tb, b.shape.order, c_row);
         let (sm, sn) = c.shape.stored();
         if sm == 0 || sn == 0 {
             return Ok(());
@@ -72,7 +72,19 @@ impl<B: Backend> Device<B> {
             unsafe { self.scale_stored(c_s, (sm, sn, ldc), T::zero())? };
             return call.finish();
         }
-        // An operand with a zero scalar is not read: the other one stands in for it.
+        // An operand with a zero scalar is not read: the other one stands in for it. One read
+        // under a conjugate without a transpose runs on a conjugated copy.
+        let (mut keep_a, mut keep_b) = (None, None);
+        let a = if conj_a && !alpha.is_zero() {
+            self.conjugated_mat(a, &mut keep_a, R, "a")?
+        } else {
+            a
+        };
+        let b = if conj_b && !beta.is_zero() {
+            self.conjugated_mat(b, &mut keep_b, R, "b")?
+        } else {
+            b
+        };
         let ((a_s, ta, lda), (b_s, tb, ldb), c_s) = if alpha.is_zero() {
             let b_s = call.input(b.src, "b")?;
             (
@@ -100,7 +112,7 @@ impl<B: Backend> Device<B> {
         // SAFETY: `a` and `b` were checked to hold matrices whose ops are C's stored shape, `c`
         // its shape; `c` is a mutable borrow, so it overlaps no input.
         unsafe {
-            self.backend()
+            self.blas::<T>()
                 .geam(ta, tb, sm, sn, alpha, a_s, lda, beta, b_s, ldb, c_s, ldc)?
         };
         call.finish()
@@ -119,7 +131,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "geam_in_place";
         self.check()?;
@@ -135,7 +147,7 @@ impl<B: Backend> Device<B> {
                 format!("gives an op(B) of {r}×{k} but C is {m}×{n}"),
             ));
         }
-        let tb = stored_op::<T>(R, "b", tb, b.shape.order, c.shape.order == Order::RowMajor)?;
+        let (tb, conj_b) = stored_op::<T>(tb, b.shape.order, c.shape.order == Order::RowMajor);
         let (sm, sn) = c.shape.stored();
         if sm == 0 || sn == 0 || (alpha.is_one() && beta.is_zero()) {
             return Ok(());
@@ -150,6 +162,12 @@ impl<B: Backend> Device<B> {
             unsafe { self.scale_stored(c_s, (sm, sn, ldc), alpha)? };
             return call.finish();
         }
+        let mut keep = None;
+        let b = if conj_b {
+            self.conjugated_mat(b, &mut keep, R, "b")?
+        } else {
+            b
+        };
         let b_s = call.input(b.src, "b")?;
         if alpha.is_zero() {
             // C ← β op(B), out of place (C is not read): B stands in for the unread A.
@@ -158,7 +176,7 @@ impl<B: Backend> Device<B> {
             // SAFETY: `b` was checked to hold a matrix whose op is C's stored shape, `c` its
             // shape; `c` is a mutable borrow, so it does not overlap `b`.
             unsafe {
-                self.backend().geam(
+                self.blas::<T>().geam(
                     tb,
                     tb,
                     sm,
@@ -180,7 +198,7 @@ impl<B: Backend> Device<B> {
         // SAFETY: as above; `c` is also the `A` operand, with op N and its own leading
         // dimension: the in-place form the backend contract allows.
         unsafe {
-            self.backend()
+            self.blas::<T>()
                 .geam(Op::N, tb, sm, sn, alpha, c_s, ldc, beta, b_s, ldb, c_s, ldc)?
         };
         call.finish()
@@ -199,7 +217,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "dgmm";
         self.check()?;
@@ -253,7 +271,7 @@ impl<B: Backend> Device<B> {
         // SAFETY: `a` and `c` were checked to hold C's stored shape, `x` its `len` elements with
         // increment `incx`; `c` is a mutable borrow, so it overlaps no input.
         unsafe {
-            self.backend()
+            self.blas::<T>()
                 .dgmm(side, sm, sn, a_s, lda, x_s, incx, c_s, ldc)?
         };
         call.finish()

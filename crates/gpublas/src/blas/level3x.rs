@@ -6,10 +6,12 @@
 //! expressed that way (it would need a conjugate without a transpose, or an op on symm's `B`) is
 //! `Unsupported`, naming the operand to change.
 
+use num_traits::One;
+
 use super::level2::single;
 use super::{mismatch, real_op, stored_op};
 use crate::args::{MatIn, MatOut};
-use crate::backend::{Backend, Blas, DevPtr};
+use crate::backend::{Backend, Blas, BlasAll, BlasLevel3Ext, DevPtr};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
@@ -75,7 +77,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.sym_mm("symm", side, uplo, alpha, a, b, beta, c)
     }
@@ -97,7 +99,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.sym_mm("hemm", side, uplo, alpha, a, b, beta, c)
     }
@@ -118,7 +120,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         let kind = Rank2kKind {
             herm: false,
@@ -139,10 +141,10 @@ impl<B: Backend> Device<B> {
                 unsafe {
                     if p.k == 0 {
                         let z = T::zero();
-                        dev.backend()
+                        dev.blas::<T>()
                             .syrk(p.uplo, p.trans, p.n, 0, z, p.a, p.lda, beta, p.c, p.ldc)
                     } else {
-                        dev.backend().syr2k(
+                        dev.blas::<T>().syr2k(
                             p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, p.b, p.ldb, beta, p.c,
                             p.ldc,
                         )
@@ -168,7 +170,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         let kind = Rank2kKind {
             herm: T::IS_COMPLEX,
@@ -188,11 +190,11 @@ impl<B: Backend> Device<B> {
                 // nothing of `p.a` (C's own address, standing in).
                 unsafe {
                     if p.k == 0 {
-                        let z = <T::Real as Scalar>::zero();
-                        dev.backend()
+                        let z = num_traits::zero::<T::Real>();
+                        dev.blas::<T>()
                             .herk(p.uplo, p.trans, p.n, 0, z, p.a, p.lda, beta, p.c, p.ldc)
                     } else {
-                        dev.backend().her2k(
+                        dev.blas::<T>().her2k(
                             p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, p.b, p.ldb, beta, p.c,
                             p.ldc,
                         )
@@ -217,7 +219,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         let kind = Rank2kKind {
             herm: false,
@@ -238,10 +240,10 @@ impl<B: Backend> Device<B> {
                 unsafe {
                     if p.k == 0 {
                         let z = T::zero();
-                        dev.backend()
+                        dev.blas::<T>()
                             .syrk(p.uplo, p.trans, p.n, 0, z, p.a, p.lda, beta, p.c, p.ldc)
                     } else {
-                        dev.backend().syrkx(
+                        dev.blas::<T>().syrkx(
                             p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, p.b, p.ldb, beta, p.c,
                             p.ldc,
                         )
@@ -265,7 +267,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         let kind = Rank2kKind {
             herm: T::IS_COMPLEX,
@@ -285,11 +287,11 @@ impl<B: Backend> Device<B> {
                 // nothing of `p.a` (C's own address, standing in).
                 unsafe {
                     if p.k == 0 {
-                        let z = <T::Real as Scalar>::zero();
-                        dev.backend()
+                        let z = num_traits::zero::<T::Real>();
+                        dev.blas::<T>()
                             .herk(p.uplo, p.trans, p.n, 0, z, p.a, p.lda, beta, p.c, p.ldc)
                     } else {
-                        dev.backend().herkx(
+                        dev.blas::<T>().herkx(
                             p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, p.b, p.ldb, beta, p.c,
                             p.ldc,
                         )
@@ -312,7 +314,7 @@ impl<B: Backend> Device<B> {
         beta: T,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         if beta.is_one() || m == 0 || n == 0 {
             return Ok(());
@@ -329,7 +331,7 @@ impl<B: Backend> Device<B> {
                 if beta.is_zero() {
                     self.backend().zero(p, len * std::mem::size_of::<T>())?
                 } else {
-                    self.backend().scal(len, beta, p, 1)?
+                    self.blas::<T>().scal(len, beta, p, 1)?
                 }
             }
         }
@@ -350,7 +352,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.check()?;
         let (a, b, c) = (a.mat_in(r, "a")?, b.mat_in(r, "b")?, c.mat_out(r, "c")?);
@@ -386,15 +388,11 @@ impl<B: Backend> Device<B> {
                 what: format!("`b` in a different layout from `c` ({r} has no op on B, so it would need a transpose); make them match"),
             });
         }
-        let herm = r == "hemm" && T::IS_COMPLEX;
-        if herm && a.shape.order != c.shape.order {
-            return Err(Error::Unsupported {
-                routine: r,
-                what: "complex hemm with `a` in a different layout from `c` (that would need conj(A), a conjugate without a transpose); make them match".into(),
-            });
-        }
         // Cᵀ = Bᵀ Aᵀ: a row-major C flips the side; Aᵀ is A (symmetric) or conj(A) (Hermitian,
-        // stored as such by a row-major A), whose stored triangle is the other one.
+        // stored as such by a row-major A), whose stored triangle is the other one. A Hermitian
+        // A in the other layout than C's runs on a conjugated copy (conj(A) is Hermitian too,
+        // stored in the same triangle).
+        let conj_a = r == "hemm" && T::IS_COMPLEX && a.shape.order != c.shape.order;
         let side = if c.shape.order == Order::RowMajor {
             side.flip()
         } else {
@@ -420,6 +418,12 @@ impl<B: Backend> Device<B> {
             unsafe { self.scale_stored(c_s, (sm, sn, ldc), beta)? };
             return call.finish();
         }
+        let mut keep = None;
+        let a = if conj_a {
+            self.conjugated_mat(a, &mut keep, r, "a")?
+        } else {
+            a
+        };
         let a_s = call.input(a.src, "a")?;
         let b_s = call.input(b.src, "b")?;
         let c_s = call.output(c.src, copy_in, "c")?;
@@ -428,11 +432,11 @@ impl<B: Backend> Device<B> {
         // `c` is a mutable borrow, so it overlaps no input.
         unsafe {
             if r == "hemm" {
-                self.backend().hemm(
+                self.blas::<T>().hemm(
                     side, uplo, sm, sn, alpha, a_s, lda, b_s, ldb, beta, c_s, ldc,
                 )?
             } else {
-                self.backend().symm(
+                self.blas::<T>().symm(
                     side, uplo, sm, sn, alpha, a_s, lda, b_s, ldb, beta, c_s, ldc,
                 )?
             }
@@ -455,7 +459,7 @@ impl<B: Backend> Device<B> {
         run: impl FnOnce(&Self, Rank2k) -> Result<()>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         let r = kind.routine;
         let hermitian = r.starts_with("her");
@@ -513,21 +517,17 @@ impl<B: Backend> Device<B> {
         );
         // A row-major C is stored as Cᵀ: the other triangle, with A and B trading places (for
         // the Hermitian forms with both conjugated, which row-major A and B express by flipping
-        // N ↔ C; a mixed layout cannot be expressed).
-        let trans = if kind.herm {
-            if a_row != c_row {
-                return Err(Error::Unsupported {
-                    routine: r,
-                    what: format!("complex {r} with `a` and `b` in a different layout from `c`; make them match"),
-                });
-            }
-            match (a_row, trans) {
+        // N ↔ C; in a layout other than C's they run on conjugated copies, as herk does).
+        let (trans, conj_ab) = if kind.herm {
+            let flipped = match (a_row, trans) {
                 (false, t) => t,
                 (true, Op::N) => Op::C,
                 (true, _) => Op::N,
-            }
+            };
+            (flipped, a_row != c_row)
         } else {
-            stored_op::<T>(r, "a", trans, a.shape.order, false)?
+            // N or T here (complex syr2k/syrkx reject C above): no conjugated copy.
+            (stored_op::<T>(trans, a.shape.order, false).0, false)
         };
         let uplo = if c_row { uplo.flip() } else { uplo };
         // Reference BLAS's quick return: nothing to add and β = 1 leaves C exactly as it is.
@@ -544,6 +544,15 @@ impl<B: Backend> Device<B> {
             run(self, Rank2k::scale(uplo, n, (c_s, ldc)))?;
             return call.finish();
         }
+        let (mut keep_a, mut keep_b) = (None, None);
+        let (a, b) = if conj_ab {
+            (
+                self.conjugated_mat(a, &mut keep_a, r, "a")?,
+                self.conjugated_mat(b, &mut keep_b, r, "b")?,
+            )
+        } else {
+            (a, b)
+        };
         let a_s = call.input(a.src, "a")?;
         let b_s = call.input(b.src, "b")?;
         let c_s = call.output(c.src, true, "c")?;

@@ -7,7 +7,7 @@
 use super::level2::single;
 use super::{mismatch, stored_op};
 use crate::args::{MatIn, MatOut, Shape};
-use crate::backend::{Backend, Blas};
+use crate::backend::{Backend, BlasAll, BlasLevel3Ext};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
@@ -20,6 +20,8 @@ pub(super) struct TriPlan {
     pub(super) side: Side,
     pub(super) uplo: Uplo,
     pub(super) op: Op,
+    /// Whether `A` must be replaced by a conjugated copy (see `stored_op`).
+    pub(super) conj_a: bool,
     /// The stored shape of `B`.
     pub(super) m: usize,
     pub(super) n: usize,
@@ -58,7 +60,7 @@ pub(super) fn plan_tri<T: Scalar>(
         ));
     }
     let bt = b.order == Order::RowMajor;
-    let op = stored_op::<T>(r, "a", trans, a.order, bt)?;
+    let (op, conj_a) = stored_op::<T>(trans, a.order, bt);
     let uplo = if a.order == Order::RowMajor {
         uplo.flip()
     } else {
@@ -70,6 +72,7 @@ pub(super) fn plan_tri<T: Scalar>(
         side,
         uplo,
         op,
+        conj_a,
         m,
         n,
     })
@@ -95,7 +98,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "trmm";
         self.check()?;
@@ -133,6 +136,12 @@ impl<B: Backend> Device<B> {
             unsafe { self.scale_stored(c_s, (p.m, p.n, ldc), T::zero())? };
             return call.finish();
         }
+        let mut keep = None;
+        let a = if p.conj_a {
+            self.conjugated_mat(a, &mut keep, R, "a")?
+        } else {
+            a
+        };
         let a_s = call.input(a.src, "a")?;
         let b_s = call.input(b.src, "b")?;
         let c_s = call.output(c.src, !c.dense, "c")?;
@@ -140,7 +149,7 @@ impl<B: Backend> Device<B> {
         // SAFETY: `a` was checked to be square of C's side, `b` and `c` to hold their shape;
         // `c` is a mutable borrow, so it overlaps no input.
         unsafe {
-            self.backend().trmm(
+            self.blas::<T>().trmm(
                 p.side, p.uplo, p.op, diag, p.m, p.n, alpha, a_s, lda, b_s, ldb, c_s, ldc,
             )?
         };
@@ -162,7 +171,7 @@ impl<B: Backend> Device<B> {
         b: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "trmm_in_place";
         self.check()?;
@@ -182,6 +191,12 @@ impl<B: Backend> Device<B> {
             unsafe { self.scale_stored(b_s, (p.m, p.n, ldb), T::zero())? };
             return call.finish();
         }
+        let mut keep = None;
+        let a = if p.conj_a {
+            self.conjugated_mat(a, &mut keep, R, "a")?
+        } else {
+            a
+        };
         let a_s = call.input(a.src, "a")?;
         let b_s = call.output(b.src, true, "b")?;
         call.launch()?;
@@ -189,7 +204,7 @@ impl<B: Backend> Device<B> {
         // mutable borrow, so it does not overlap `a`; `c` is `b` itself with the same leading
         // dimension (the in-place use the backend contract allows).
         unsafe {
-            self.backend().trmm(
+            self.blas::<T>().trmm(
                 p.side, p.uplo, p.op, diag, p.m, p.n, alpha, a_s, lda, b_s, ldb, b_s, ldb,
             )?
         };

@@ -23,6 +23,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::{Backend, BackendKind, Blas, DevPtr, Event, Host, Queue};
 use super::{BlasExtensions, BlasLevel3Ext};
+use super::{BlasLevel1Ext, BlasLevel2Ext};
 use crate::error::Result;
 use crate::scalar::Scalar;
 
@@ -430,6 +431,12 @@ macro_rules! forward_to_host {
 
 impl<T: Scalar> Blas<T> for Emulated {
     super::blas_methods!(forward_to_host);
+}
+impl<T: Scalar> BlasLevel1Ext<T> for Emulated {
+    super::level1x_methods!(forward_to_host);
+}
+impl<T: Scalar> BlasLevel2Ext<T> for Emulated {
+    super::level2x_methods!(forward_to_host);
 }
 impl<T: Scalar> BlasLevel3Ext<T> for Emulated {
     super::level3x_methods!(forward_to_host);

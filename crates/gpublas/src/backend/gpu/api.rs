@@ -45,7 +45,7 @@ pub(crate) use sealed::Sealed;
 /// }
 /// ```
 ///
-/// Every function maps the vendor's status to an [`Error`] with the vendor's own message. BLAS
+/// Every function maps the vendor's status to an [`Error`](crate::Error) with the vendor's own message. BLAS
 /// functions take host scalars (host pointer mode), dimensions already converted to `i32`, and
 /// pointers the safe layer validated.
 ///

@@ -6,13 +6,13 @@
 //! increment walks from the end). [`Blas`]'s contract keeps zero *output* increments and
 //! non-positive increments of one-vector routines away from them.
 
-use super::{int, stride, Gpu, GpuApi, GpuLevel3Ext, A16};
+use super::{int, stride, Gpu, GpuApi, GpuApiX, GpuLevel3Ext, A16};
 use crate::backend::{Blas, DevPtr};
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
-impl<T: Scalar, A: GpuLevel3Ext> Blas<T> for Gpu<A> {
+impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
     unsafe fn axpy(
         &self,
         n: usize,
@@ -60,7 +60,7 @@ impl<T: Scalar, A: GpuLevel3Ext> Blas<T> for Gpu<A> {
     unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         let r = "nrm2";
         let (n, incx) = (int(r, n)?, inc(r, incx)?);
-        let mut out = A16(<T::Real as Scalar>::zero());
+        let mut out = A16(num_traits::zero());
         // SAFETY: forwarded to the caller; the result goes to host memory (host pointer mode).
         self.with_handle(|h| unsafe { self.ctx.api.nrm2::<T>(h, n, x, incx, &mut out.0) })?;
         Ok(out.0)
@@ -68,7 +68,7 @@ impl<T: Scalar, A: GpuLevel3Ext> Blas<T> for Gpu<A> {
     unsafe fn asum(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         let r = "asum";
         let (n, incx) = (int(r, n)?, inc(r, incx)?);
-        let mut out = A16(<T::Real as Scalar>::zero());
+        let mut out = A16(num_traits::zero());
         // SAFETY: as for `nrm2`.
         self.with_handle(|h| unsafe { self.ctx.api.asum::<T>(h, n, x, incx, &mut out.0) })?;
         Ok(out.0)

@@ -12,14 +12,21 @@ use std::sync::{Arc, Mutex};
 
 mod api;
 mod api3x;
+mod api_x;
 mod blas;
 mod blas3x;
+mod blas_x;
+mod names_x;
 mod vendor;
 mod vendor3x;
+mod vendor_x;
 
 pub(crate) use api::Sealed;
 pub use api::{CopyKind, GpuApi};
 pub use api3x::GpuLevel3Ext;
+pub(crate) use api_x::xcall;
+pub use api_x::GpuApiX;
+pub(crate) use vendor_x::vendor_x_methods;
 
 pub(crate) use vendor::{ffi, sdcz, vendor_blas_methods};
 pub(crate) use vendor3x::{sdcz_table, vendor_level3x_methods};
@@ -74,6 +81,11 @@ impl<A: GpuApi> std::fmt::Debug for Gpu<A> {
 impl<A: GpuApi> Gpu<A> {
     /// Opens device `ordinal`: loads the libraries, creates the stream and a first BLAS handle,
     /// so a device that cannot run BLAS fails here rather than at the first call.
+    ///
+    /// # Errors
+    /// [`Error::LibraryNotFound`] if the runtime or BLAS library cannot be loaded (the message
+    /// lists what was tried); [`Error::NoDevice`] if there is no such device or it cannot be
+    /// used; a vendor failure creating the stream or the BLAS handle.
     pub fn new(ordinal: usize) -> Result<Self> {
         let api = A::load()?;
         let count = api.device_count()?;

@@ -116,7 +116,7 @@ unsafe fn sym_mm<T: Scalar>(
                 let dv = *a.cast::<T>().add(d * lda + d);
                 let dv = if herm { T::from_real(dv.re()) } else { dv };
                 let e = c.cast::<T>().add(i + j * ldc);
-                *e = *e + alpha * (dv * *b.cast::<T>().add(i + j * ldb));
+                *e += alpha * (dv * *b.cast::<T>().add(i + j * ldb));
             }
         }
     }
