@@ -2,6 +2,7 @@
 //! arguments into validated descriptors, and the validation rules.
 
 mod batch;
+mod vec_batch;
 
 use super::resolve::{Src, SrcMut, Stored, StoredMut};
 use super::{Input, Output};
@@ -14,10 +15,8 @@ use crate::memory::{
 use crate::scalar::Scalar;
 use crate::types::Order;
 
-pub use batch::{
-    MatArray, MatArrayMut, MatsDesc, MatsDescMut, MatsIn, MatsOut, VecsDesc, VecsDescMut, VecsIn,
-    VecsOut, VectorBatch, VectorBatchMut,
-};
+pub use batch::{MatArray, MatArrayMut, MatsDesc, MatsDescMut, MatsIn, MatsOut};
+pub use vec_batch::{VecsDesc, VecsDescMut, VecsIn, VecsOut, VectorBatch, VectorBatchMut};
 
 /// A strided vector over some storage: `n` elements, `inc` apart, with reference BLAS's rules
 /// for the increment.

@@ -125,8 +125,17 @@ impl<B: Backend> Device<B> {
     /// array of [`Mat`](crate::Mat)s (each in its own storage), a
     /// [`MatArray`](crate::MatArray) (matrices at offsets of one storage), or a strided batch.
     /// The matrices of one operand share a shape and leading dimension; the `Cᵢ` must not
-    /// overlap (checked). Layouts as for [`Device::gemm`].
+    /// overlap (checked). Layouts as for [`Device::gemm`]; `α = 0` reads neither `A` nor `B`,
+    /// `β = 0` does not read `C`.
     ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if a matrix
+    /// does not fit its storage, the matrices of an operand differ in shape or leading
+    /// dimension, the counts differ, the `Cᵢ` overlap, or the shapes of `op(A)`, `op(B)` and
+    /// `C` do not agree; a transfer or backend failure (see [`Error`](crate::Error)). The outputs
+    /// are untouched on error.
+    ///
+    /// # Examples
     /// ```
     /// use gpublas::prelude::*;
     ///
@@ -226,6 +235,34 @@ impl<B: Backend> Device<B> {
     /// `rocblas_<t>trsm_batched`); `Xᵢ` overwrites `Bᵢ`. Operands as for
     /// [`Device::gemm_batched`]; layouts as for [`Device::trsm`]. `α = 0` sets every `Bᵢ` to
     /// zero without reading `A`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if a matrix
+    /// does not fit its storage, the matrices of an operand differ in shape or leading
+    /// dimension, the counts differ, the `Bᵢ` overlap, or the `Aᵢ` are not square of the `Bᵢ`'s
+    /// rows (left) or columns (right); a transfer or backend failure (see
+    /// [`Error`](crate::Error)). The outputs are untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // One A = [[2, 0], [1, 1]] (lower) shared by two right-hand sides in their own buffers.
+    /// let a = [2.0, 1.0, f64::NAN, 1.0];
+    /// let (mut b0, mut b1) = (vec![2.0, 3.0], vec![4.0, 4.0]);
+    /// dev.trsm_batched(
+    ///     Side::Left,
+    ///     Uplo::Lower,
+    ///     Op::N,
+    ///     Diag::NonUnit,
+    ///     1.0,
+    ///     Mat::col_major(&a, 2, 2).batched(2, 0),
+    ///     vec![MatMut::col_major(&mut b0, 2, 1), MatMut::col_major(&mut b1, 2, 1)],
+    /// )?;
+    /// assert_eq!((b0, b1), (vec![1.0, 2.0], vec![2.0, 2.0]));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn trsm_batched<'a, T: Scalar>(
         &'a self,
@@ -292,6 +329,13 @@ impl<B: Backend> Device<B> {
     /// between all entries; `y`'s stride must keep its vectors apart). Semantics per entry as for
     /// [`Device::gemv`]: zero increments are errors, negative ones walk from the end.
     ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if a batch
+    /// does not fit its storage, the counts differ, an increment is zero (naming `incx` or
+    /// `incy`), `y`'s vectors overlap, or the lengths do not match `op(A)`; a transfer or backend
+    /// failure (see [`Error`](crate::Error)). The output is untouched on error.
+    ///
+    /// # Examples
     /// ```
     /// use gpublas::prelude::*;
     ///

@@ -18,9 +18,28 @@ impl<B: Backend> Device<B> {
     /// (conjugate) transposition out of place. `op(A)` and `op(B)` are `C`'s shape; `α = 0`
     /// does not read `A`, `β = 0` does not read `B`, and `C` is never read.
     ///
-    /// Any mix of layouts works, except a complex `Op::C` on an operand whose layout differs
-    /// from `C`'s (a conjugate without a transpose). For the in-place sums see
-    /// [`Device::geam_in_place`]; here `C` cannot alias `A` or `B` (it is borrowed mutably).
+    /// Any mix of layouts works (a complex `Op::C` on an operand in another layout than `C`'s
+    /// runs on a conjugated copy of it). `C` is borrowed mutably, so it cannot alias `A` or `B`:
+    /// the vendors' in-place sums are [`Device::geam_in_place`].
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, or `op(A)` or `op(B)` is not `C`'s shape; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // C = Aᵀ + 2B for A = [[1, 3], [2, 4]] and B all ones.
+    /// let (a, b) = ([1.0, 2.0, 3.0, 4.0], [1.0; 4]);
+    /// let mut c = vec![f64::NAN; 4];
+    /// dev.geam(Op::T, Op::N, 1.0, Mat::col_major(&a, 2, 2), 2.0, Mat::col_major(&b, 2, 2),
+    ///          MatMut::col_major(&mut c, 2, 2))?;
+    /// assert_eq!(c, [3.0, 5.0, 4.0, 6.0]); // [[3, 4], [5, 6]]
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn geam<'a, T: Scalar>(
         &'a self,
@@ -119,9 +138,26 @@ impl<B: Backend> Device<B> {
     }
 
     /// `C ← αC + β op(B)`: geam in place (the vendors' `C = A` form), with `op(B)` of `C`'s
-    /// shape. `α = 0` does not read `C`, `β = 0` does not read `B`.
+    /// shape. `α = 0` does not read `C`, `β = 0` does not read `B`; `α = 1, β = 0` returns at
+    /// once. Any layouts work (as for [`Device::geam`]).
     ///
-    /// Any layouts work, except a complex `Op::C` on a `B` whose layout differs from `C`'s.
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, or `op(B)` is not `C`'s shape; a transfer or
+    /// backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // C ← 2C − Bᵀ for C all ones and B = [[1, 3], [2, 4]].
+    /// let b = [1.0, 2.0, 3.0, 4.0];
+    /// let mut c = vec![1.0; 4];
+    /// dev.geam_in_place(2.0, -1.0, Op::T, Mat::col_major(&b, 2, 2), MatMut::col_major(&mut c, 2, 2))?;
+    /// assert_eq!(c, [1.0, -1.0, 0.0, -2.0]); // [[1, 0], [−1, −2]]
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn geam_in_place<'a, T: Scalar>(
         &'a self,
         alpha: T,
@@ -205,10 +241,31 @@ impl<B: Backend> Device<B> {
     }
 
     /// `C ← diag(x) A` (`Side::Left`, `x` has `C`'s row count of elements) or `C ← A diag(x)`
-    /// (`Side::Right`, one per column), as cuBLAS's and rocBLAS's `dgmm`. `x`'s increment may be
-    /// negative (walked from its end) or 0 (the same element for every row or column).
+    /// (`Side::Right`, one per column), as cuBLAS's and rocBLAS's `dgmm`; `C` is never read.
+    /// `x`'s increment may be negative (walked from its end) or 0 (the same element for every
+    /// row or column).
     ///
     /// `A` and `C` must share a layout (dgmm has no op on `A`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, `A` is not `C`'s shape, or `x` has the wrong
+    /// length; [`Error::Unsupported`](crate::Error::Unsupported) if `A`'s layout is not `C`'s; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // Scale row i of A (all ones) by x[i], with x = [2, 3] walked backwards from [3, 2].
+    /// let (a, x) = ([1.0; 4], [3.0, 2.0]);
+    /// let mut c = vec![f64::NAN; 4];
+    /// dev.dgmm(Side::Left, Mat::col_major(&a, 2, 2), Vector::strided(&x, 2, -1),
+    ///          MatMut::col_major(&mut c, 2, 2))?;
+    /// assert_eq!(c, [2.0, 3.0, 2.0, 3.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn dgmm<'a, T: Scalar>(
         &'a self,
         side: Side,

@@ -15,8 +15,9 @@ mod level2_sym;
 mod level2_tri;
 mod level2_update;
 mod level3;
-mod level3x;
+mod rank_2k;
 mod rank_k;
+mod symm;
 mod trmm;
 
 pub use level1x::{Rotg, Rotmg};

@@ -81,10 +81,33 @@ pub(super) fn plan_tri<T: Scalar>(
 impl<B: Backend> Device<B> {
     /// `C ← α op(A) B` (`Side::Left`) or `C ← α B op(A)` (`Side::Right`), `A` triangular with
     /// its `uplo` triangle stored (the other is not read, nor a unit diagonal); `B` and `C` are
-    /// `m × n`. `α = 0` sets `C` to zero without reading `A` or `B`.
+    /// `m × n`, and `C` is never read. `α = 0` sets `C` to zero without reading `A` or `B`.
     ///
     /// This is cuBLAS's and rocBLAS 4's trmm (out of place); [`Device::trmm_in_place`] is
-    /// netlib's. `B` and `C` must share a layout; a complex `Op::C` needs `A` in that layout too.
+    /// netlib's. `B` and `C` must share a layout; `A` may have either (a complex `Op::C` on an `A`
+    /// in another layout runs on a conjugated copy of `A`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, `C` is not `B`'s shape, or `A` is not square of
+    /// `B`'s rows (left) or columns (right); [`Error::Unsupported`](crate::Error::Unsupported) if
+    /// `B`'s layout is not `C`'s, or on rocBLAS older than 4.0 (its trmm is the in-place one); a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // A = [[1, 2], [0, 3]] from its upper triangle (the lower one is not read).
+    /// let a = [1.0, f64::NAN, 2.0, 3.0];
+    /// let b = [1.0; 4];
+    /// let mut c = vec![f64::NAN; 4];
+    /// dev.trmm(Side::Left, Uplo::Upper, Op::N, Diag::NonUnit, 1.0, Mat::col_major(&a, 2, 2),
+    ///          Mat::col_major(&b, 2, 2), MatMut::col_major(&mut c, 2, 2))?;
+    /// assert_eq!(c, [3.0, 3.0, 3.0, 3.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn trmm<'a, T: Scalar>(
         &'a self,
@@ -158,7 +181,28 @@ impl<B: Backend> Device<B> {
 
     /// `B ← α op(A) B` (`Side::Left`) or `B ← α B op(A)` (`Side::Right`): reference BLAS's
     /// in-place trmm, run as the vendors' out-of-place one with `C = B`. `α = 0` sets `B` to
-    /// zero without reading `A`.
+    /// zero without reading `A`. Layouts as for [`Device::trmm`].
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, or `A` is not square of `B`'s rows (left) or
+    /// columns (right); [`Error::Unsupported`](crate::Error::Unsupported) on rocBLAS older than
+    /// 4.0; a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched
+    /// on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // B ← B·A for A = [[1, 2], [0, 3]] with a unit diagonal (not read): [[1, 2], [0, 1]].
+    /// let a = [f64::NAN, f64::NAN, 2.0, f64::NAN];
+    /// let mut b = vec![1.0; 4];
+    /// dev.trmm_in_place(Side::Right, Uplo::Upper, Op::N, Diag::Unit, 1.0,
+    ///                   Mat::col_major(&a, 2, 2), MatMut::col_major(&mut b, 2, 2))?;
+    /// assert_eq!(b, [1.0, 1.0, 3.0, 3.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn trmm_in_place<'a, T: Scalar>(
         &'a self,

@@ -1,6 +1,6 @@
-//! Batches of operands for the batched routines: arrays of matrices ([`MatArray`], slices of
-//! [`Mat`]s, strided batches) for `gemm_batched` and `trsm_batched`, and strided batches of
-//! vectors ([`VectorBatch`]) for `gemv_strided_batched`, with the traits that validate them.
+//! Arrays of matrices for the batched routines over arrays (`gemm_batched`, `trsm_batched`):
+//! slices, `Vec`s and arrays of [`Mat`]s, [`MatArray`]s (matrices at offsets of one storage) and
+//! strided batches, with the traits that validate them.
 //!
 //! Every matrix of an array is checked against its storage before anything is transferred; the
 //! matrices of one operand share one shape and leading dimension (the vendors take one of
@@ -8,7 +8,9 @@
 //! extent)`, are disjoint) — matrices in different storages cannot overlap, the borrow checker
 //! keeps them apart.
 
-use super::{check_mat, check_vec, vec_span, Mat, MatMut, Shape, Vector, VectorMut};
+use std::fmt;
+
+use super::{check_mat, Mat, MatMut, Shape};
 use crate::args::resolve::{Src, SrcMut};
 use crate::args::{Input, Output};
 use crate::backend::Backend;
@@ -58,58 +60,8 @@ impl<'a, A: ?Sized> MatMut<'a, A> {
     }
 }
 
-/// A strided batch of vectors: `count` vectors of `n` elements with increment `inc`, vector `i`
-/// starting `i · stride` elements after the first (each at the lowest address of its span, as
-/// for [`Vector`]). Made by [`Vector::batched`].
-#[derive(Debug)]
-pub struct VectorBatch<'a, A: ?Sized> {
-    data: &'a A,
-    n: usize,
-    inc: isize,
-    count: usize,
-    stride: usize,
-}
-
-/// A writable strided batch of vectors; the stride must keep them apart. Made by
-/// [`VectorMut::batched`].
-#[derive(Debug)]
-pub struct VectorBatchMut<'a, A: ?Sized> {
-    data: &'a mut A,
-    n: usize,
-    inc: isize,
-    count: usize,
-    stride: usize,
-}
-
-impl<'a, A: ?Sized> Vector<'a, A> {
-    /// Makes this a strided batch of `count` such vectors, `stride` elements apart (0 shares one
-    /// vector between all entries of a read-only operand).
-    pub fn batched(self, count: usize, stride: usize) -> VectorBatch<'a, A> {
-        VectorBatch {
-            data: self.data,
-            n: self.n,
-            inc: self.inc,
-            count,
-            stride,
-        }
-    }
-}
-
-impl<'a, A: ?Sized> VectorMut<'a, A> {
-    /// Makes this a strided batch of `count` such vectors, `stride` elements apart (at least one
-    /// vector's span when `count > 1`: outputs must not overlap).
-    pub fn batched(self, count: usize, stride: usize) -> VectorBatchMut<'a, A> {
-        VectorBatchMut {
-            data: self.data,
-            n: self.n,
-            inc: self.inc,
-            count,
-            stride,
-        }
-    }
-}
-
 /// Where the matrices of one storage start (in elements), in order.
+#[derive(Debug)]
 pub(crate) enum Offsets {
     /// At these offsets (single matrices, or a [`MatArray`]).
     List(Vec<usize>),
@@ -162,29 +114,14 @@ pub struct MatsDescMut<'a, T: Scalar, B: Backend> {
     pub(crate) dense: bool,
 }
 
-/// A validated strided batch of vectors.
-pub struct VecsDesc<'a, T: Scalar, B: Backend> {
-    pub(crate) src: Src<'a, T, B>,
-    pub(crate) n: usize,
-    pub(crate) inc: isize,
-    pub(crate) count: usize,
-    pub(crate) stride: usize,
-}
-
-/// A validated writable strided batch of vectors, none overlapping another.
-pub struct VecsDescMut<'a, T: Scalar, B: Backend> {
-    pub(crate) src: SrcMut<'a, T, B>,
-    pub(crate) n: usize,
-    pub(crate) inc: isize,
-    pub(crate) count: usize,
-    pub(crate) stride: usize,
-    /// Whether the vectors cover every element of the storage.
-    pub(crate) dense: bool,
-}
-
 /// What may be passed as an array of matrices: a slice, `Vec` or array of [`Mat`]s (each one
 /// matrix, all of one shape and leading dimension), a [`MatArray`], or a strided batch
 /// ([`Mat::batched`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be passed as an array of matrices of `{T}`",
+    label = "not an array-of-matrices argument of `{T}`",
+    note = "pass a `Vec` (or slice, or array) of `Mat`s of one shape, `Mat::col_major(&v, rows, cols).at_offsets(&offsets)`, or a strided batch `Mat::col_major(&v, rows, cols).batched(count, stride)`; check the element type is `{T}`"
+)]
 pub trait MatsIn<'a, T: Scalar, B: Backend> {
     /// Validates every matrix against its storage.
     fn mats_in(self, routine: &'static str, arg: &'static str) -> Result<MatsDesc<'a, T, B>>;
@@ -193,21 +130,14 @@ pub trait MatsIn<'a, T: Scalar, B: Backend> {
 /// What may be passed as an array of written matrices: a `Vec`, array or mutable slice of
 /// [`MatMut`]s, a [`MatArrayMut`], or a strided batch ([`MatMut::batched`]); the matrices must
 /// not overlap.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be written as an array of matrices of `{T}`",
+    label = "not a writable array-of-matrices argument of `{T}`",
+    note = "pass a `Vec` (or array, or `&mut` slice) of `MatMut`s of one shape, `MatMut::col_major(&mut v, rows, cols).at_offsets(&offsets)`, or a strided batch `MatMut::col_major(&mut v, rows, cols).batched(count, stride)`; check the element type is `{T}`"
+)]
 pub trait MatsOut<'a, T: Scalar, B: Backend> {
     /// Validates every matrix against its storage, and that none overlaps another.
     fn mats_out(self, routine: &'static str, arg: &'static str) -> Result<MatsDescMut<'a, T, B>>;
-}
-
-/// What may be passed as a strided batch of vectors: a [`VectorBatch`].
-pub trait VecsIn<'a, T: Scalar, B: Backend> {
-    /// Validates the batch against its storage.
-    fn vecs_in(self, routine: &'static str, arg: &'static str) -> Result<VecsDesc<'a, T, B>>;
-}
-
-/// What may be passed as a written strided batch of vectors: a [`VectorBatchMut`].
-pub trait VecsOut<'a, T: Scalar, B: Backend> {
-    /// Validates the batch against its storage, and that its vectors do not overlap.
-    fn vecs_out(self, routine: &'static str, arg: &'static str) -> Result<VecsDescMut<'a, T, B>>;
 }
 
 /// One matrix of an array: a single matrix (not itself a batch) of the array's shape.
@@ -468,82 +398,23 @@ impl<'a, T: Scalar, B: Backend, S: ?Sized + Output<T, B>> MatsOut<'a, T, B> for 
     }
 }
 
-/// Checks a strided batch of `count` vectors (`n` elements, increment `inc`, `stride` apart)
-/// against a storage of `len` elements.
-fn check_vecs(
-    routine: &'static str,
-    arg: &'static str,
-    (n, inc, count, stride): (usize, isize, usize, usize),
-    len: usize,
-) -> Result<()> {
-    check_vec(routine, arg, n, inc, usize::MAX)?;
-    if stride > isize::MAX as usize {
-        return Err(Error::arg(
-            routine,
-            arg,
-            format!("has batch stride {stride} > isize::MAX"),
-        ));
-    }
-    let span = vec_span(n, inc).unwrap_or(0);
-    let need = if count == 0 || span == 0 {
-        Some(0)
-    } else {
-        (count - 1)
-            .checked_mul(stride)
-            .and_then(|v| v.checked_add(span))
-    };
-    match need {
-        Some(need) if need <= len => Ok(()),
-        _ => Err(Error::arg(routine, arg, format!(
-            "is too short: {count} vectors of {n} elements (increment {inc}, stride {stride}) need {} elements but it has {len}",
-            need.map_or("more than usize::MAX".into(), |v| v.to_string())
-        ))),
+impl<T: Scalar, B: Backend> fmt::Debug for MatsDesc<'_, T, B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MatsDesc")
+            .field("parts", &self.parts)
+            .field("shape", &self.shape)
+            .field("count", &self.count)
+            .finish()
     }
 }
 
-impl<'a, T: Scalar, B: Backend, A: ?Sized + Input<T, B>> VecsIn<'a, T, B> for VectorBatch<'a, A> {
-    fn vecs_in(self, routine: &'static str, arg: &'static str) -> Result<VecsDesc<'a, T, B>> {
-        let src = self.data.src();
-        let shape = (self.n, self.inc, self.count, self.stride);
-        check_vecs(routine, arg, shape, src.len())?;
-        Ok(VecsDesc {
-            src,
-            n: self.n,
-            inc: self.inc,
-            count: self.count,
-            stride: self.stride,
-        })
-    }
-}
-
-impl<'a, T: Scalar, B: Backend, A: ?Sized + Output<T, B>> VecsOut<'a, T, B>
-    for VectorBatchMut<'a, A>
-{
-    fn vecs_out(self, routine: &'static str, arg: &'static str) -> Result<VecsDescMut<'a, T, B>> {
-        let src = self.data.src_mut();
-        let shape = (self.n, self.inc, self.count, self.stride);
-        check_vecs(routine, arg, shape, src.len())?;
-        let span = vec_span(self.n, self.inc).unwrap_or(0);
-        if self.count > 1 && span > 0 && self.stride < span {
-            return Err(Error::arg(
-                routine,
-                arg,
-                format!(
-                    "has stride {} < one vector's span {span}: outputs would overlap",
-                    self.stride
-                ),
-            ));
-        }
-        let dense = span * self.count == src.len()
-            && (self.count <= 1 || self.stride == span)
-            && (self.n <= 1 || self.inc.unsigned_abs() == 1);
-        Ok(VecsDescMut {
-            src,
-            n: self.n,
-            inc: self.inc,
-            count: self.count,
-            stride: self.stride,
-            dense,
-        })
+impl<T: Scalar, B: Backend> fmt::Debug for MatsDescMut<'_, T, B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MatsDescMut")
+            .field("parts", &self.parts)
+            .field("shape", &self.shape)
+            .field("count", &self.count)
+            .field("dense", &self.dense)
+            .finish()
     }
 }

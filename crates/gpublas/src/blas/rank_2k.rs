@@ -1,10 +1,10 @@
-//! Level 3 beyond gemm/trsm/syrk/herk: symm/hemm, syr2k/her2k and syrkx/herkx.
+//! syr2k/her2k and syrkx/herkx: rank-2k updates of one triangle of `C`.
 //!
-//! Row-major operands are handled by transposing the call: a row-major `C` is stored as `Cᵀ`,
-//! so symm's side flips (`Cᵀ = Bᵀ Aᵀ`), and a rank-2k update writes the other triangle with `A`
-//! and `B` trading places; a row-major `A` flips its referenced triangle. What cannot be
-//! expressed that way (it would need a conjugate without a transpose, or an op on symm's `B`) is
-//! `Unsupported`, naming the operand to change.
+//! A row-major `C` is stored as `Cᵀ`: the other triangle is written, with `A` and `B` trading
+//! places (which also makes syrkx's result exact for any `B`, not only a symmetric one); for
+//! the Hermitian forms row-major `A` and `B` flip `N ↔ C`, and in another layout than `C`'s they
+//! run on conjugated copies, as herk does. `A` and `B` share one `trans`, so they must share a
+//! layout: `Unsupported` otherwise.
 
 use num_traits::One;
 
@@ -15,7 +15,7 @@ use crate::backend::{Backend, Blas, BlasAll, BlasLevel3Ext, DevPtr};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
-use crate::types::{Op, Order, Side, Uplo};
+use crate::types::{Op, Order, Uplo};
 
 /// Which rank-2k update: `syr2k`/`her2k` add both products, `syrkx`/`herkx` one.
 #[derive(Clone, Copy)]
@@ -61,53 +61,33 @@ impl Rank2k {
 }
 
 impl<B: Backend> Device<B> {
-    /// `C ← α A B + βC` (`Side::Left`) or `C ← α B A + βC` (`Side::Right`), `A` symmetric with
-    /// its `uplo` triangle stored (the other is not read; complex symmetric for complex types).
-    ///
-    /// `B` and `C` must share a layout (symm has no op on `B`); any layout of `A` works.
-    #[allow(clippy::too_many_arguments)]
-    pub fn symm<'a, T: Scalar>(
-        &'a self,
-        side: Side,
-        uplo: Uplo,
-        alpha: T,
-        a: impl MatIn<'a, T, B>,
-        b: impl MatIn<'a, T, B>,
-        beta: T,
-        c: impl MatOut<'a, T, B>,
-    ) -> Result<()>
-    where
-        B: BlasAll,
-    {
-        self.sym_mm("symm", side, uplo, alpha, a, b, beta, c)
-    }
-
-    /// `symm` with `A` Hermitian: the diagonal's imaginary part is not read (taken as zero).
-    /// For real types this is `symm`.
-    ///
-    /// For complex types `A`, `B` and `C` must share a layout (a row-major `C` with a column-major
-    /// `A` would need `conj(A)`).
-    #[allow(clippy::too_many_arguments)]
-    pub fn hemm<'a, T: Scalar>(
-        &'a self,
-        side: Side,
-        uplo: Uplo,
-        alpha: T,
-        a: impl MatIn<'a, T, B>,
-        b: impl MatIn<'a, T, B>,
-        beta: T,
-        c: impl MatOut<'a, T, B>,
-    ) -> Result<()>
-    where
-        B: BlasAll,
-    {
-        self.sym_mm("hemm", side, uplo, alpha, a, b, beta, c)
-    }
-
     /// `C ← α op(A) op(B)ᵀ + α op(B) op(A)ᵀ + βC` on the `uplo` triangle of `C` (the other is
-    /// not touched); `op(X)` is `X` (`N`) or `Xᵀ` (`T`; `C` too for real types), `n × k`.
+    /// not touched); `op(X)` is `X` (`N`) or `Xᵀ` (`T`; `C` too for real types), `n × k`. `α = 0`
+    /// (or `k = 0`) reads neither `A` nor `B`, `β = 0` does not read `C`; with `β = 1` too it
+    /// returns at once.
     ///
-    /// `A` and `B` must share a layout (one `trans` serves both).
+    /// `A` and `B` must share a layout (one `trans` serves both); `C` may have either.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, `B` is not `A`'s shape, `C` is not `n × n`, or
+    /// `trans` is not one the routine takes (naming `trans`);
+    /// [`Error::Unsupported`](crate::Error::Unsupported) if `A` and `B` have different layouts; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // a bᵀ + b aᵀ for a = [1, 2], b = [3, 4]: [[6, 10], [10, 16]], upper triangle only.
+    /// let (a, b) = ([1.0, 2.0], [3.0, 4.0]);
+    /// let mut c = vec![0.0, -1.0, 0.0, 0.0];
+    /// dev.syr2k(Uplo::Upper, Op::N, 1.0, Mat::col_major(&a, 2, 1), Mat::col_major(&b, 2, 1),
+    ///           0.0, MatMut::col_major(&mut c, 2, 2))?;
+    /// assert_eq!(c, [6.0, -1.0, 10.0, 16.0]); // the lower element is untouched
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn syr2k<'a, T: Scalar>(
         &'a self,
@@ -156,8 +136,32 @@ impl<B: Backend> Device<B> {
 
     /// `C ← α op(A) op(B)ᴴ + conj(α) op(B) op(A)ᴴ + βC` with real `β` on the `uplo` triangle of
     /// `C`, keeping its diagonal real; `trans` is `N` or `C` (for real types this is `syr2k`).
+    /// Scalars' rules as for [`Device::syr2k`].
     ///
-    /// For complex types `A`, `B` and `C` must share a layout.
+    /// `A` and `B` must share a layout; complex ones in another layout than `C`'s run on
+    /// conjugated copies.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, `B` is not `A`'s shape, `C` is not `n × n`, or
+    /// `trans` is not one the routine takes (naming `trans`);
+    /// [`Error::Unsupported`](crate::Error::Unsupported) if `A` and `B` have different layouts; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::Complex64 as Z;
+    ///
+    /// let dev = Device::auto()?;
+    /// // a bᴴ + b aᴴ for a = [1, i], b = [1, 1]: [[2, 1 − i], [1 + i, 0]], upper triangle only.
+    /// let (a, b) = ([Z::new(1.0, 0.0), Z::new(0.0, 1.0)], [Z::new(1.0, 0.0); 2]);
+    /// let mut c = vec![Z::new(0.0, 0.0), Z::new(7.0, 0.0), Z::new(0.0, 0.0), Z::new(0.0, 0.0)];
+    /// dev.her2k(Uplo::Upper, Op::N, Z::new(1.0, 0.0), Mat::col_major(&a, 2, 1),
+    ///           Mat::col_major(&b, 2, 1), 0.0, MatMut::col_major(&mut c, 2, 2))?;
+    /// assert_eq!(c, [Z::new(2.0, 0.0), Z::new(7.0, 0.0), Z::new(1.0, -1.0), Z::new(0.0, 0.0)]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn her2k<'a, T: Scalar>(
         &'a self,
@@ -206,7 +210,29 @@ impl<B: Backend> Device<B> {
 
     /// `C ← α op(A) op(B)ᵀ + βC` on the `uplo` triangle of `C` (cuBLAS's and rocBLAS's
     /// extension of syrk, for a `B` that makes the result symmetric — e.g. `B = A·D` with `D`
-    /// diagonal; only the `uplo` triangle is computed either way). `trans` as for `syr2k`.
+    /// diagonal; only the `uplo` triangle is computed either way). `trans`, scalars and layouts
+    /// as for [`Device::syr2k`].
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, `B` is not `A`'s shape, `C` is not `n × n`, or
+    /// `trans` is not one the routine takes (naming `trans`);
+    /// [`Error::Unsupported`](crate::Error::Unsupported) if `A` and `B` have different layouts; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // a (2a)ᵀ for a = [1, 2]: [[2, 4], [4, 8]], lower triangle only.
+    /// let (a, b) = ([1.0, 2.0], [2.0, 4.0]);
+    /// let mut c = vec![0.0, 0.0, -1.0, 0.0];
+    /// dev.syrkx(Uplo::Lower, Op::N, 1.0, Mat::col_major(&a, 2, 1), Mat::col_major(&b, 2, 1),
+    ///           0.0, MatMut::col_major(&mut c, 2, 2))?;
+    /// assert_eq!(c, [2.0, 4.0, -1.0, 8.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn syrkx<'a, T: Scalar>(
         &'a self,
@@ -254,7 +280,30 @@ impl<B: Backend> Device<B> {
     }
 
     /// `C ← α op(A) op(B)ᴴ + βC` with real `β` on the `uplo` triangle of `C`, keeping its
-    /// diagonal real (the Hermitian `syrkx`); `trans` as for `her2k`.
+    /// diagonal real (the Hermitian `syrkx`); `trans` and layouts as for [`Device::her2k`].
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, `B` is not `A`'s shape, `C` is not `n × n`, or
+    /// `trans` is not one the routine takes (naming `trans`);
+    /// [`Error::Unsupported`](crate::Error::Unsupported) if `A` and `B` have different layouts; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::Complex64 as Z;
+    ///
+    /// let dev = Device::auto()?;
+    /// // a (2a)ᴴ for a = [1, i]: [[2, −2i], [2i, 2]], upper triangle only.
+    /// let a = [Z::new(1.0, 0.0), Z::new(0.0, 1.0)];
+    /// let b = [Z::new(2.0, 0.0), Z::new(0.0, 2.0)];
+    /// let mut c = vec![Z::new(0.0, 0.0); 4];
+    /// dev.herkx(Uplo::Upper, Op::N, Z::new(1.0, 0.0), Mat::col_major(&a, 2, 1),
+    ///           Mat::col_major(&b, 2, 1), 0.0, MatMut::col_major(&mut c, 2, 2))?;
+    /// assert_eq!(c, [Z::new(2.0, 0.0), Z::new(0.0, 0.0), Z::new(0.0, -2.0), Z::new(2.0, 0.0)]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn herkx<'a, T: Scalar>(
         &'a self,
@@ -299,149 +348,6 @@ impl<B: Backend> Device<B> {
                 }
             },
         )
-    }
-
-    /// `X ← βX` on the stored `m × n` matrix at `x` (leading dimension `ld`), as reference
-    /// BLAS does it: `β = 0` writes zeros without reading (device memsets), `β = 1` does
-    /// nothing, else one `scal` per column (one for a dense matrix).
-    ///
-    /// # Safety
-    /// `x` is valid for the matrix's extent and nothing else uses it meanwhile.
-    pub(super) unsafe fn scale_stored<T: Scalar>(
-        &self,
-        x: DevPtr,
-        (m, n, ld): (usize, usize, usize),
-        beta: T,
-    ) -> Result<()>
-    where
-        B: BlasAll,
-    {
-        if beta.is_one() || m == 0 || n == 0 {
-            return Ok(());
-        }
-        let runs: Vec<(usize, usize)> = if ld == m {
-            vec![(0, m * n)]
-        } else {
-            (0..n).map(|j| (j * ld, m)).collect()
-        };
-        for (start, len) in runs {
-            let p = x.offset::<T>(start);
-            // SAFETY: each run is one column (or the whole dense matrix) inside the extent.
-            unsafe {
-                if beta.is_zero() {
-                    self.backend().zero(p, len * std::mem::size_of::<T>())?
-                } else {
-                    self.blas::<T>().scal(len, beta, p, 1)?
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Shared validation and layout handling of `symm` and `hemm`.
-    #[allow(clippy::too_many_arguments)]
-    fn sym_mm<'a, T: Scalar>(
-        &'a self,
-        r: &'static str,
-        side: Side,
-        uplo: Uplo,
-        alpha: T,
-        a: impl MatIn<'a, T, B>,
-        b: impl MatIn<'a, T, B>,
-        beta: T,
-        c: impl MatOut<'a, T, B>,
-    ) -> Result<()>
-    where
-        B: BlasAll,
-    {
-        self.check()?;
-        let (a, b, c) = (a.mat_in(r, "a")?, b.mat_in(r, "b")?, c.mat_out(r, "c")?);
-        for (arg, s) in [("a", &a.shape), ("b", &b.shape), ("c", &c.shape)] {
-            single(r, arg, s)?;
-        }
-        let (m, n) = (c.shape.rows, c.shape.cols);
-        if (b.shape.rows, b.shape.cols) != (m, n) {
-            return Err(mismatch(
-                r,
-                "b",
-                format!("is {}×{} but C is {m}×{n}", b.shape.rows, b.shape.cols),
-            ));
-        }
-        let (ka, which) = if side == Side::Left {
-            (m, "rows")
-        } else {
-            (n, "columns")
-        };
-        if (a.shape.rows, a.shape.cols) != (ka, ka) {
-            return Err(mismatch(
-                r,
-                "a",
-                format!(
-                    "is {}×{} but must be square of order {ka} (C has {ka} {which})",
-                    a.shape.rows, a.shape.cols
-                ),
-            ));
-        }
-        if b.shape.order != c.shape.order {
-            return Err(Error::Unsupported {
-                routine: r,
-                what: format!("`b` in a different layout from `c` ({r} has no op on B, so it would need a transpose); make them match"),
-            });
-        }
-        // Cᵀ = Bᵀ Aᵀ: a row-major C flips the side; Aᵀ is A (symmetric) or conj(A) (Hermitian,
-        // stored as such by a row-major A), whose stored triangle is the other one. A Hermitian
-        // A in the other layout than C's runs on a conjugated copy (conj(A) is Hermitian too,
-        // stored in the same triangle).
-        let conj_a = r == "hemm" && T::IS_COMPLEX && a.shape.order != c.shape.order;
-        let side = if c.shape.order == Order::RowMajor {
-            side.flip()
-        } else {
-            side
-        };
-        let uplo = if a.shape.order == Order::RowMajor {
-            uplo.flip()
-        } else {
-            uplo
-        };
-        let (sm, sn) = c.shape.stored();
-        if sm == 0 || sn == 0 || (alpha.is_zero() && beta.is_one()) {
-            return Ok(());
-        }
-        let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
-        let copy_in = !(beta.is_zero() && c.dense);
-        let mut call = self.call(r);
-        if alpha.is_zero() {
-            // Reference BLAS: C ← βC, reading neither A nor B (vendors differ here).
-            let c_s = call.output(c.src, copy_in, "c")?;
-            call.launch()?;
-            // SAFETY: `c` was checked to hold its `sm × sn` stored matrix.
-            unsafe { self.scale_stored(c_s, (sm, sn, ldc), beta)? };
-            return call.finish();
-        }
-        let mut keep = None;
-        let a = if conj_a {
-            self.conjugated_mat(a, &mut keep, r, "a")?
-        } else {
-            a
-        };
-        let a_s = call.input(a.src, "a")?;
-        let b_s = call.input(b.src, "b")?;
-        let c_s = call.output(c.src, copy_in, "c")?;
-        call.launch()?;
-        // SAFETY: `a` was checked to hold a square matrix of C's side, `b` and `c` their shape;
-        // `c` is a mutable borrow, so it overlaps no input.
-        unsafe {
-            if r == "hemm" {
-                self.blas::<T>().hemm(
-                    side, uplo, sm, sn, alpha, a_s, lda, b_s, ldb, beta, c_s, ldc,
-                )?
-            } else {
-                self.blas::<T>().symm(
-                    side, uplo, sm, sn, alpha, a_s, lda, b_s, ldb, beta, c_s, ldc,
-                )?
-            }
-        };
-        call.finish()
     }
 
     /// Shared validation and layout handling of the rank-2k updates.
