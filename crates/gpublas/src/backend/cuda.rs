@@ -85,7 +85,7 @@ pub(super) fn fill(u: Uplo) -> sys::cublasFillMode_t {
         Uplo::Lower => sys::CUBLAS_FILL_MODE_LOWER,
     }
 }
-fn side(s: Side) -> sys::cublasSideMode_t {
+pub(super) fn side(s: Side) -> sys::cublasSideMode_t {
     match s {
         Side::Left => sys::CUBLAS_SIDE_LEFT,
         Side::Right => sys::CUBLAS_SIDE_RIGHT,
@@ -99,8 +99,6 @@ pub(super) fn diag(d: Diag) -> sys::cublasDiagType_t {
 }
 
 use ffi::{c, m, out, s};
-
-mod level3x;
 
 impl super::gpu::Sealed for CudaApi {}
 

@@ -177,7 +177,7 @@ pub(super) fn fill(u: Uplo) -> sys::rocblas_fill {
         Uplo::Lower => sys::rocblas_fill_lower,
     }
 }
-fn side(s: Side) -> sys::rocblas_side {
+pub(super) fn side(s: Side) -> sys::rocblas_side {
     match s {
         Side::Left => sys::rocblas_side_left,
         Side::Right => sys::rocblas_side_right,
@@ -191,8 +191,6 @@ pub(super) fn diag(d: Diag) -> sys::rocblas_diagonal {
 }
 
 use ffi::{c, m, out, s};
-
-mod level3x;
 
 impl super::gpu::Sealed for RocmApi {}
 

@@ -44,10 +44,28 @@ pub(crate) fn not_loaded(
     }
 }
 
+/// The error for an optional entry point the loaded library lacks (`why` says which versions
+/// have it).
+pub(crate) fn absent(
+    routine: &'static str,
+    kind: BackendKind,
+    symbol: &'static str,
+    why: &'static str,
+) -> Error {
+    Error::Unsupported {
+        routine,
+        what: format!(
+            "{routine} on the {} backend (the loaded library has no usable `{symbol}`: {why})",
+            kind.name()
+        ),
+    }
+}
+
 /// `xcall!(self.check, T, "routine", table => [s, d, c, z](args))`: calls the variant of a
 /// vendor routine for `T` from the lazily loaded `table` (a `Result<&Table, _>` expression) and
 /// checks its status with the vendor's `check`; a `-` in place of a name makes that type
-/// [`missing`].
+/// [`missing`], and `(? name, "why")` names an optional entry point (an `Option` in the table)
+/// that is [`absent`] when the loaded library lacks it.
 macro_rules! xcall {
     ($api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr => [$s:tt, $d:tt, $c:tt, $z:tt]($($arg:expr),* $(,)?)) => {{
         match <$t as $crate::scalar::Scalar>::KIND {
@@ -60,6 +78,20 @@ macro_rules! xcall {
     (@one $api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr, -, ($($arg:expr),*)) => {
         Err($crate::backend::gpu::api_x::missing::<$t>($routine, <Self as $crate::backend::gpu::GpuApi>::KIND))
     };
+    (@one $api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr, (? $f:ident, $why:literal), ($($arg:expr),*)) => {{
+        let tab = $tab.map_err(|e| {
+            $crate::backend::gpu::api_x::not_loaded($routine, <Self as $crate::backend::gpu::GpuApi>::KIND, e)
+        })?;
+        match tab.$f {
+            Some(f) => $api.$check(stringify!($f), f($($arg),*)),
+            None => Err($crate::backend::gpu::api_x::absent(
+                $routine,
+                <Self as $crate::backend::gpu::GpuApi>::KIND,
+                stringify!($f),
+                $why,
+            )),
+        }
+    }};
     (@one $api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr, $f:ident, ($($arg:expr),*)) => {{
         let tab = $tab.map_err(|e| {
             $crate::backend::gpu::api_x::not_loaded($routine, <Self as $crate::backend::gpu::GpuApi>::KIND, e)

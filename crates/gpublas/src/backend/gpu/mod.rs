@@ -16,6 +16,7 @@ mod api_x;
 mod blas;
 mod blas3x;
 mod blas_x;
+mod names3x;
 mod names_x;
 mod vendor;
 mod vendor3x;
@@ -29,7 +30,7 @@ pub use api_x::GpuApiX;
 pub(crate) use vendor_x::vendor_x_methods;
 
 pub(crate) use vendor::{ffi, sdcz, vendor_blas_methods};
-pub(crate) use vendor3x::{sdcz_table, vendor_level3x_methods};
+pub(crate) use vendor3x::vendor_level3x_methods;
 
 use super::{Backend, BackendKind, DevPtr, Event, Queue};
 use crate::error::{Error, Result};
