@@ -45,11 +45,13 @@ mod error;
 pub mod memory;
 #[cfg(feature = "ndarray")]
 mod ndarray;
+mod precision;
 mod scalar;
 mod transfer;
 mod types;
 
 pub use args::{Input, Mat, MatMut, Output, Vector, VectorMut};
+pub use backend::GemmEx;
 pub use backend::{Backend, BackendKind, Blas, Dynamic, Emulated, Host};
 pub use device::{Device, BACKEND_VAR};
 pub use error::{Error, LoadError, Result};
@@ -57,6 +59,7 @@ pub use memory::{
     DeviceBuffer, DeviceSlice, DeviceSliceMut, HostBuffer, MappedSlice, MappedSliceMut,
     PinnedSlice, Scope,
 };
+pub use precision::{bf16, f16, ComputeType, Element, GemmInput, GemmOutput, GemmTypes, Precision};
 pub use scalar::{Complex32, Complex64, Scalar, ScalarKind};
 pub use transfer::Stats;
 pub use types::{Diag, Op, Order, Side, Uplo};

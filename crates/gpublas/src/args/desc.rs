@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::memory::{
     DeviceBuffer, DeviceSlice, DeviceSliceMut, HostBuffer, MappedSlice, MappedSliceMut, PinnedSlice,
 };
-use crate::scalar::Scalar;
+use crate::precision::Element;
 use crate::types::Order;
 
 /// A strided vector over some storage: `n` elements, `inc` apart, with reference BLAS's rules
@@ -168,27 +168,27 @@ mat_ctors!(Mat, &'a A);
 mat_ctors!(MatMut, &'a mut A);
 
 /// A validated vector argument, not yet on the device.
-pub struct VecDesc<'a, T: Scalar, B: Backend> {
+pub struct VecDesc<'a, T: Element, B: Backend> {
     pub(crate) src: Src<'a, T, B>,
     pub(crate) n: usize,
     pub(crate) inc: isize,
 }
 
 /// A validated writable vector argument.
-pub struct VecDescMut<'a, T: Scalar, B: Backend> {
+pub struct VecDescMut<'a, T: Element, B: Backend> {
     pub(crate) src: SrcMut<'a, T, B>,
     pub(crate) n: usize,
     pub(crate) inc: isize,
 }
 
 /// A validated matrix argument.
-pub struct MatDesc<'a, T: Scalar, B: Backend> {
+pub struct MatDesc<'a, T: Element, B: Backend> {
     pub(crate) src: Src<'a, T, B>,
     pub(crate) shape: Shape,
 }
 
 /// A validated writable matrix argument.
-pub struct MatDescMut<'a, T: Scalar, B: Backend> {
+pub struct MatDescMut<'a, T: Element, B: Backend> {
     pub(crate) src: SrcMut<'a, T, B>,
     pub(crate) shape: Shape,
     /// Whether the matrices cover every element of the storage (so a call that overwrites the
@@ -198,26 +198,26 @@ pub struct MatDescMut<'a, T: Scalar, B: Backend> {
 
 /// What may be passed as a vector operand: `&x` for any [`Input`] storage (the whole of it,
 /// increment 1), a [`Vector`], or a 1-D ndarray view.
-pub trait VecIn<'a, T: Scalar, B: Backend> {
+pub trait VecIn<'a, T: Element, B: Backend> {
     /// Validates the descriptor against its storage.
     fn vec_in(self, routine: &'static str, arg: &'static str) -> Result<VecDesc<'a, T, B>>;
 }
 
 /// What may be passed as a written vector operand: `&mut x`, a [`VectorMut`], or a 1-D ndarray
 /// view.
-pub trait VecOut<'a, T: Scalar, B: Backend> {
+pub trait VecOut<'a, T: Element, B: Backend> {
     /// Validates the descriptor against its storage.
     fn vec_out(self, routine: &'static str, arg: &'static str) -> Result<VecDescMut<'a, T, B>>;
 }
 
 /// What may be passed as a matrix operand: a [`Mat`] or a 2-D ndarray view.
-pub trait MatIn<'a, T: Scalar, B: Backend> {
+pub trait MatIn<'a, T: Element, B: Backend> {
     /// Validates the descriptor against its storage.
     fn mat_in(self, routine: &'static str, arg: &'static str) -> Result<MatDesc<'a, T, B>>;
 }
 
 /// What may be passed as a written matrix operand: a [`MatMut`] or a 2-D ndarray view.
-pub trait MatOut<'a, T: Scalar, B: Backend> {
+pub trait MatOut<'a, T: Element, B: Backend> {
     /// Validates the descriptor against its storage.
     fn mat_out(self, routine: &'static str, arg: &'static str) -> Result<MatDescMut<'a, T, B>>;
 }
@@ -340,29 +340,29 @@ macro_rules! storage_args_mut {
 }
 
 storage_args! {
-    [T: Scalar, B: Backend] [T],
-    [T: Scalar, B: Backend] Vec<T>,
-    [T: Scalar, B: Backend, const N: usize] [T; N],
-    [T: Scalar, B: Backend] DeviceBuffer<T, B>,
-    [T: Scalar, B: Backend] DeviceSlice<'_, T, B>,
-    [T: Scalar, B: Backend] DeviceSliceMut<'_, T, B>,
-    [T: Scalar, B: Backend] MappedSlice<'_, T, B>,
-    [T: Scalar, B: Backend] MappedSliceMut<'_, T, B>,
-    [T: Scalar, B: Backend] HostBuffer<T, B>,
-    [T: Scalar, B: Backend] PinnedSlice<'_, T, B>,
+    [T: Element, B: Backend] [T],
+    [T: Element, B: Backend] Vec<T>,
+    [T: Element, B: Backend, const N: usize] [T; N],
+    [T: Element, B: Backend] DeviceBuffer<T, B>,
+    [T: Element, B: Backend] DeviceSlice<'_, T, B>,
+    [T: Element, B: Backend] DeviceSliceMut<'_, T, B>,
+    [T: Element, B: Backend] MappedSlice<'_, T, B>,
+    [T: Element, B: Backend] MappedSliceMut<'_, T, B>,
+    [T: Element, B: Backend] HostBuffer<T, B>,
+    [T: Element, B: Backend] PinnedSlice<'_, T, B>,
 }
 storage_args_mut! {
-    [T: Scalar, B: Backend] [T],
-    [T: Scalar, B: Backend] Vec<T>,
-    [T: Scalar, B: Backend, const N: usize] [T; N],
-    [T: Scalar, B: Backend] DeviceBuffer<T, B>,
-    [T: Scalar, B: Backend] DeviceSliceMut<'_, T, B>,
-    [T: Scalar, B: Backend] MappedSliceMut<'_, T, B>,
-    [T: Scalar, B: Backend] HostBuffer<T, B>,
-    [T: Scalar, B: Backend] PinnedSlice<'_, T, B>,
+    [T: Element, B: Backend] [T],
+    [T: Element, B: Backend] Vec<T>,
+    [T: Element, B: Backend, const N: usize] [T; N],
+    [T: Element, B: Backend] DeviceBuffer<T, B>,
+    [T: Element, B: Backend] DeviceSliceMut<'_, T, B>,
+    [T: Element, B: Backend] MappedSliceMut<'_, T, B>,
+    [T: Element, B: Backend] HostBuffer<T, B>,
+    [T: Element, B: Backend] PinnedSlice<'_, T, B>,
 }
 
-impl<'a, T: Scalar, B: Backend, A: ?Sized + Input<T, B>> VecIn<'a, T, B> for Vector<'a, A> {
+impl<'a, T: Element, B: Backend, A: ?Sized + Input<T, B>> VecIn<'a, T, B> for Vector<'a, A> {
     fn vec_in(self, routine: &'static str, arg: &'static str) -> Result<VecDesc<'a, T, B>> {
         let src = self.data.src();
         check_vec(routine, arg, self.n, self.inc, src.len())?;
@@ -374,7 +374,7 @@ impl<'a, T: Scalar, B: Backend, A: ?Sized + Input<T, B>> VecIn<'a, T, B> for Vec
     }
 }
 
-impl<'a, T: Scalar, B: Backend, A: ?Sized + Output<T, B>> VecOut<'a, T, B> for VectorMut<'a, A> {
+impl<'a, T: Element, B: Backend, A: ?Sized + Output<T, B>> VecOut<'a, T, B> for VectorMut<'a, A> {
     fn vec_out(self, routine: &'static str, arg: &'static str) -> Result<VecDescMut<'a, T, B>> {
         let src = self.data.src_mut();
         check_vec(routine, arg, self.n, self.inc, src.len())?;
@@ -386,7 +386,7 @@ impl<'a, T: Scalar, B: Backend, A: ?Sized + Output<T, B>> VecOut<'a, T, B> for V
     }
 }
 
-impl<'a, T: Scalar, B: Backend, A: ?Sized + Input<T, B>> MatIn<'a, T, B> for Mat<'a, A> {
+impl<'a, T: Element, B: Backend, A: ?Sized + Input<T, B>> MatIn<'a, T, B> for Mat<'a, A> {
     fn mat_in(self, routine: &'static str, arg: &'static str) -> Result<MatDesc<'a, T, B>> {
         let src = self.data.src();
         check_mat(routine, arg, &self.shape, src.len())?;
@@ -397,7 +397,7 @@ impl<'a, T: Scalar, B: Backend, A: ?Sized + Input<T, B>> MatIn<'a, T, B> for Mat
     }
 }
 
-impl<'a, T: Scalar, B: Backend, A: ?Sized + Output<T, B>> MatOut<'a, T, B> for MatMut<'a, A> {
+impl<'a, T: Element, B: Backend, A: ?Sized + Output<T, B>> MatOut<'a, T, B> for MatMut<'a, A> {
     fn mat_out(self, routine: &'static str, arg: &'static str) -> Result<MatDescMut<'a, T, B>> {
         let src = self.data.src_mut();
         let dense = check_mat(routine, arg, &self.shape, src.len())?;
@@ -409,7 +409,7 @@ impl<'a, T: Scalar, B: Backend, A: ?Sized + Output<T, B>> MatOut<'a, T, B> for M
     }
 }
 
-impl<'a, T: Scalar, B: Backend> VecDesc<'a, T, B> {
+impl<'a, T: Element, B: Backend> VecDesc<'a, T, B> {
     pub(crate) fn store(
         self,
         dev: &'a Device<B>,
@@ -419,7 +419,7 @@ impl<'a, T: Scalar, B: Backend> VecDesc<'a, T, B> {
         self.src.store(dev, routine, arg)
     }
 }
-impl<'a, T: Scalar, B: Backend> VecDescMut<'a, T, B> {
+impl<'a, T: Element, B: Backend> VecDescMut<'a, T, B> {
     pub(crate) fn store(
         self,
         dev: &'a Device<B>,
@@ -430,7 +430,7 @@ impl<'a, T: Scalar, B: Backend> VecDescMut<'a, T, B> {
         self.src.store(dev, copy_in, routine, arg)
     }
 }
-impl<'a, T: Scalar, B: Backend> MatDesc<'a, T, B> {
+impl<'a, T: Element, B: Backend> MatDesc<'a, T, B> {
     pub(crate) fn store(
         self,
         dev: &'a Device<B>,
@@ -440,7 +440,7 @@ impl<'a, T: Scalar, B: Backend> MatDesc<'a, T, B> {
         self.src.store(dev, routine, arg)
     }
 }
-impl<'a, T: Scalar, B: Backend> MatDescMut<'a, T, B> {
+impl<'a, T: Element, B: Backend> MatDescMut<'a, T, B> {
     pub(crate) fn store(
         self,
         dev: &'a Device<B>,

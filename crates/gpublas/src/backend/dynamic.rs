@@ -164,3 +164,19 @@ macro_rules! forward_blas {
 impl<T: Scalar> Blas<T> for Dynamic {
     super::blas_methods!(forward_blas);
 }
+
+/// Forwards each listed `GemmEx` method to the inner backend.
+macro_rules! forward_gemm_ex {
+    ($( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
+        $(
+            unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
+                // SAFETY: forwarded to the caller.
+                dispatch!(self, b => unsafe { super::GemmEx::$name(b, $($arg),*) })
+            }
+        )*
+    };
+}
+
+impl super::GemmEx for Dynamic {
+    super::gemm_ex_methods!(forward_gemm_ex);
+}

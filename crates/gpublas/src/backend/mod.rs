@@ -48,6 +48,7 @@ pub(crate) use blas_methods;
 mod cuda;
 mod dynamic;
 mod emulated;
+mod gemm_ex;
 #[cfg(any(feature = "cuda", feature = "rocm"))]
 pub mod gpu;
 mod host;
@@ -59,6 +60,8 @@ pub use cuda::{Cuda, CudaApi};
 pub use dynamic::Dynamic;
 
 pub use emulated::Emulated;
+pub(crate) use gemm_ex::gemm_ex_methods;
+pub use gemm_ex::GemmEx;
 pub use host::Host;
 #[cfg(feature = "rocm")]
 pub use rocm::{Rocm, RocmApi};

@@ -8,6 +8,7 @@
 mod level1;
 mod level2;
 mod level3;
+mod mixed;
 
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;

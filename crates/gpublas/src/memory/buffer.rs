@@ -7,10 +7,10 @@ use super::{download_slice, upload_slice, Alloc};
 use crate::backend::{Backend, DevPtr, Dynamic};
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::scalar::Scalar;
+use crate::precision::Element;
 
 /// `len` elements of `T` in a device's memory, freed (in stream order) when dropped.
-pub struct DeviceBuffer<T: Scalar, B: Backend = Dynamic> {
+pub struct DeviceBuffer<T: Element, B: Backend = Dynamic> {
     alloc: Alloc<B>,
     ptr: DevPtr,
     len: usize,
@@ -18,7 +18,7 @@ pub struct DeviceBuffer<T: Scalar, B: Backend = Dynamic> {
 }
 
 /// A borrowed, read-only range of a [`DeviceBuffer`].
-pub struct DeviceSlice<'a, T: Scalar, B: Backend = Dynamic> {
+pub struct DeviceSlice<'a, T: Element, B: Backend = Dynamic> {
     pub(crate) ptr: DevPtr,
     pub(crate) len: usize,
     pub(crate) dev: &'a Device<B>,
@@ -26,7 +26,7 @@ pub struct DeviceSlice<'a, T: Scalar, B: Backend = Dynamic> {
 }
 
 /// A borrowed, writable range of a [`DeviceBuffer`].
-pub struct DeviceSliceMut<'a, T: Scalar, B: Backend = Dynamic> {
+pub struct DeviceSliceMut<'a, T: Element, B: Backend = Dynamic> {
     pub(crate) ptr: DevPtr,
     pub(crate) len: usize,
     pub(crate) dev: &'a Device<B>,
@@ -39,7 +39,7 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`] if `len` elements are more bytes than any allocation can hold,
     /// [`Error::OutOfMemory`] if the device has no room, or a vendor error.
-    pub fn zeros<T: Scalar>(&self, len: usize) -> Result<DeviceBuffer<T, B>> {
+    pub fn zeros<T: Element>(&self, len: usize) -> Result<DeviceBuffer<T, B>> {
         self.check()?;
         Ok(DeviceBuffer::from_alloc(
             Alloc::zeroed::<T>(self, "zeros", len)?,
@@ -51,7 +51,7 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// [`Error::OutOfMemory`] if the device has no room, or a vendor error from the copy.
-    pub fn upload<T: Scalar>(&self, host: &[T]) -> Result<DeviceBuffer<T, B>> {
+    pub fn upload<T: Element>(&self, host: &[T]) -> Result<DeviceBuffer<T, B>> {
         self.check()?;
         let alloc = Alloc::new::<T>(self, "upload", host.len())?;
         upload_slice(self, alloc.ptr(), host)?;
@@ -97,7 +97,7 @@ macro_rules! common_methods {
         /// A vendor error from the copy, or an error deferred from a guard dropped earlier on
         /// this thread.
         pub fn to_vec(&self) -> Result<Vec<T>> {
-            let mut v = vec![T::zero(); self.len];
+            let mut v = vec![T::zeroed(); self.len];
             self.copy_to_host(&mut v)?;
             Ok(v)
         }
@@ -203,7 +203,7 @@ macro_rules! mut_methods {
     };
 }
 
-impl<T: Scalar, B: Backend> DeviceBuffer<T, B> {
+impl<T: Element, B: Backend> DeviceBuffer<T, B> {
     common_methods!();
     mut_methods!();
 
@@ -264,7 +264,7 @@ impl<T: Scalar, B: Backend> DeviceBuffer<T, B> {
     }
 }
 
-impl<'a, T: Scalar, B: Backend> DeviceSlice<'a, T, B> {
+impl<'a, T: Element, B: Backend> DeviceSlice<'a, T, B> {
     common_methods!();
 
     /// The device the data lives on.
@@ -273,7 +273,7 @@ impl<'a, T: Scalar, B: Backend> DeviceSlice<'a, T, B> {
     }
 }
 
-impl<'a, T: Scalar, B: Backend> DeviceSliceMut<'a, T, B> {
+impl<'a, T: Element, B: Backend> DeviceSliceMut<'a, T, B> {
     common_methods!();
     mut_methods!();
 
@@ -287,7 +287,7 @@ impl<'a, T: Scalar, B: Backend> DeviceSliceMut<'a, T, B> {
 /// which live on the device).
 macro_rules! debug_device_data {
     ($($ty:ident $(<$lt:lifetime>)?),*) => {$(
-        impl<$($lt,)? T: Scalar, B: Backend> std::fmt::Debug for $ty<$($lt,)? T, B> {
+        impl<$($lt,)? T: Element, B: Backend> std::fmt::Debug for $ty<$($lt,)? T, B> {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.debug_struct(stringify!($ty))
                     .field("len", &self.len)
