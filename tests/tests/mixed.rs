@@ -8,8 +8,8 @@
 //! Tolerances: products of f16/bf16 values are exact in f32, so the f32 accumulation of `k`
 //! terms is off by at most about `k·u₃₂·Σ|αaᵢbᵢ| + |βc|·u₃₂` (taken ×4, as the whole suite
 //! does); a 16-bit `C` adds one rounding, `u·|result|` (u = 2⁻¹¹ for f16, 2⁻⁸ for bf16, plus
-//! half of f16's smallest subnormal). TF32 rounds each f32 input to a 10-bit mantissa: each
-//! product is then off by up to 2·2⁻¹¹ relative, so its bound is ~1e-3 of `Σ|αaᵢbᵢ|`.
+//! half of f16's smallest subnormal). TF32 rounds (or truncates) each f32 input to a 10-bit
+//! mantissa: each product is then off by up to 2·2⁻¹⁰ relative, ~2e-3 of `Σ|αaᵢbᵢ|`.
 
 use gpublas_tests::gpublas::{bf16, f16, ComputeType, GemmInput, GemmOutput};
 use gpublas_tests::*;
@@ -167,8 +167,9 @@ fn check<I: Storage16, O: Storage16 + GemmOutput<I>>(
                 want += f64::from(c.beta) * get(&before, lc, i, j);
             }
             let acc = 4.0 * U32 * (c.k as f64 + 2.0) * (mag + cmag);
+            // Each f32 input rounded (or truncated) to TF32's 10-bit mantissa.
             let input = if tf32 {
-                2.1 * 2f64.powi(-11) * mag
+                2.1 * 2f64.powi(-10) * mag
             } else {
                 0.0
             };
