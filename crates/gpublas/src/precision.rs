@@ -17,7 +17,7 @@ mod sealed {
 }
 
 /// What a device buffer, a mapping or an array argument may hold: the four BLAS [`Scalar`]s,
-/// and [`f16`] / [`bf16`] for mixed-precision gemm. Sealed.
+/// and [`f16`](struct@f16) / [`bf16`] for mixed-precision gemm. Sealed.
 ///
 /// Every element is plain old data (`bytemuck::Pod`), moved to and from a device byte for byte;
 /// all-zero bytes are the value zero.
@@ -34,7 +34,7 @@ impl Element for bf16 {}
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Precision {
-    /// IEEE half ([`f16`]): 5-bit exponent, 10-bit mantissa.
+    /// IEEE half ([`f16`](struct@f16)): 5-bit exponent, 10-bit mantissa.
     F16,
     /// bfloat16 ([`bf16`]): 8-bit exponent, 7-bit mantissa.
     Bf16,
@@ -83,7 +83,7 @@ impl ComputeType {
 }
 
 /// A storage type of `A` and `B` in [`gemm_with`](crate::Device::gemm_with) and
-/// [`gemm_strided_batched_with`](crate::Device::gemm_strided_batched_with): [`f16`], [`bf16`]
+/// [`gemm_strided_batched_with`](crate::Device::gemm_strided_batched_with): [`f16`](struct@f16), [`bf16`]
 /// or `f32`. Sealed.
 ///
 /// The 16-bit types are storage only: they are [`Element`]s (buffers, mappings and host slices

@@ -12,7 +12,7 @@ use crate::precision::{ComputeType, GemmInput, GemmOutput, GemmTypes};
 use crate::types::Op;
 
 impl<B: Backend> Device<B> {
-    /// `C ← α op(A) op(B) + βC` with `A` and `B` stored as `I` ([`f16`](crate::f16),
+    /// `C ← α op(A) op(B) + βC` with `A` and `B` stored as `I` ([`f16`](struct@crate::f16),
     /// [`bf16`](crate::bf16) or `f32`), `C` as `O` (`I` or `f32`), `α`, `β` as `f32`, and the
     /// arithmetic `compute` ([`ComputeType::F32`]: products summed in f32; [`ComputeType::Tf32`]:
     /// f32 inputs rounded to TF32 where the device has TF32 units).

@@ -70,7 +70,7 @@ pub(crate) use sealed::Sealed;
 /// }
 /// ```
 ///
-/// Every function maps the vendor's status to an [`Error`] with the vendor's own message. BLAS
+/// Every function maps the vendor's status to an [`Error`](crate::Error) with the vendor's own message. BLAS
 /// functions take host scalars (host pointer mode), dimensions, leading dimensions, increments
 /// and counts as `i64` (each call goes to the 32-bit entry point when they all fit in `i32`, to
 /// the `_64` one otherwise: see `sdcz64!`), and pointers the safe layer
