@@ -1,7 +1,8 @@
 //! The default example: C = A·B on whatever backend `Device::auto()` picks (CUDA, ROCm, or the
 //! host when there is no GPU), checked against a plain triple loop.
 //!
-//! `cargo run` (or `GPUBLAS_BACKEND=host cargo run` to force the CPU).
+//! `cargo run --example quickstart` (or `GPUBLAS_BACKEND=host cargo run --example quickstart` to
+//! force the CPU; `--features cuda` or `--features rocm` to compile a GPU backend in).
 
 use gpublas::prelude::*;
 

@@ -10,7 +10,8 @@
 #                                        logs go to $OUT (or ./gpu-logs); exits non-zero on any failure
 #   scripts/gpu.sh all   [cuda|rocm]     both, on one machine that has Rust and a GPU
 #
-# Options for run: --no-bench, --no-sanitize, --quick-bench.
+# Options for run: --no-bench, --no-sanitize, --quick-bench, --no-transfer-bench,
+# --quick-transfer-bench, --only-bench (skip the tests; run the benchmarks).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,29 +31,33 @@ import json, shutil, sys
 dest = sys.argv[1]
 for line in sys.stdin:
     m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]:
+    # diagnostics runs cargo on a probe crate: it needs a Rust toolchain, not a GPU.
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"] and m["target"]["name"] != "diagnostics":
         pkg = m["package_id"].split("#")[0].rsplit("/", 1)[-1]
         name = m["target"]["name"].replace("-", "_")
         kind = m["target"]["kind"][0]
         shutil.copy(m["executable"], dest + "/" + pkg + "-" + kind + "-" + name)
 ' "$bin/tests"
-    cargo build --release --features "$backend" -p gpublas-examples --bins
-    for e in quickstart offload_args ndarray; do cp "target/release/$e" "$bin/"; done
+    cargo build --release --features "$backend" -p gpublas-examples --examples
+    for e in quickstart offload_args ndarray; do cp "target/release/examples/$e" "$bin/"; done
     if [ "$backend" = cuda ] && cargo metadata --no-deps --format-version 1 | grep -q '"gpublas-bench"'; then
-        cargo build --release --features cuda -p gpublas-bench --bin cuda_bench
-        cp target/release/cuda_bench "$bin/"
+        cargo build --release --features cuda -p gpublas-bench --bin cuda_bench --bin transfer_bench
+        cp target/release/cuda_bench target/release/transfer_bench "$bin/"
     fi
     tar -C .gpu-bin -czf ".gpu-bin/$backend.tgz" "$backend"
     du -sh "$bin" ".gpu-bin/$backend.tgz"
 }
 
 run() {
-    local bench=1 sanitize=1 quick=
+    local bench=1 sanitize=1 quick= tbench=1 tquick= tests=1
     for a in "$@"; do
         case "$a" in
             --no-bench) bench= ;;
             --no-sanitize) sanitize= ;;
             --quick-bench) quick=--quick ;;
+            --no-transfer-bench) tbench= ;;
+            --quick-transfer-bench) tquick=--quick ;;
+            --only-bench) tests= sanitize= ;;
         esac
     done
     if [ ! -d "$bin" ] && [ -f ".gpu-bin/$backend.tgz" ]; then tar -C .gpu-bin -xzf ".gpu-bin/$backend.tgz"; fi
@@ -67,6 +72,7 @@ run() {
 
     mkdir -p "$logs/tests"
     for t in "$bin"/tests/*; do
+        [ -n "$tests" ] || break
         local name log
         name=$(basename "$t")
         log="$logs/tests/$name.log"
@@ -85,6 +91,7 @@ run() {
     done
 
     for e in quickstart offload_args ndarray; do
+        [ -n "$tests" ] || break
         local log="$logs/example-$e.log"
         if "$bin/$e" >"$log" 2>&1; then
             passed=$((passed + 1)); note "example $e: ok ($(head -1 "$log"))"
@@ -105,9 +112,42 @@ run() {
                     failed=$((failed + 1)); note "memcheck $e: FAILED"; tail -30 "$log"
                 fi
             done
+            # The mapping race tests (a guard dropped on another thread mid-call) under memcheck.
+            local gt
+            gt=$(ls "$bin"/tests/gpublas-test-gpu 2>/dev/null || true)
+            if [ -n "$gt" ]; then
+                local log="$logs/memcheck-mapping-races.log"
+                if "$cs" --tool memcheck --leak-check full --error-exitcode 3 "$gt" --include-ignored --test-threads=1 dropped_on_another_thread >"$log" 2>&1; then
+                    passed=$((passed + 1)); note "memcheck mapping races: ok ($(grep -E 'ERROR SUMMARY' "$log" | tail -1))"
+                else
+                    failed=$((failed + 1)); note "memcheck mapping races: FAILED"; tail -30 "$log"
+                fi
+            fi
         else
             note "memcheck: compute-sanitizer not found (not counted)"
         fi
+    fi
+
+    # The code before the soundness fixes, for comparison (built separately into .gpu-bin/old):
+    # its mapping tests are expected to fail; not counted.
+    if [ -x .gpu-bin/old/gpu-old ] && [ "$backend" = cuda ]; then
+        local cs
+        cs=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+        .gpu-bin/old/gpu-old --include-ignored --test-threads=1 forgotten_map_guard_leaves_no_stale_mapping >"$logs/old-stale.log" 2>&1 \
+            && note "old code, stale-mapping test: passed (unexpected)" || note "old code, stale-mapping test: failed, as expected ($(grep -m1 -E 'panicked|stale' "$logs/old-stale.log" | cut -c1-160))"
+        if [ -x "$cs" ]; then
+            "$cs" --tool memcheck --error-exitcode 3 .gpu-bin/old/gpu-old --include-ignored --test-threads=1 dropped_on_another_thread >"$logs/old-race.log" 2>&1 \
+                && note "old code, race under memcheck: clean (unexpected)" || note "old code, race under memcheck: $(grep -E 'ERROR SUMMARY' "$logs/old-race.log" | tail -1) $(grep -m1 -oE 'Invalid __global__ [a-z]+|cudaErrorIllegalAddress|panicked' "$logs/old-race.log")"
+        fi
+    fi
+
+    if [ -n "$tbench" ] && [ -x "$bin/transfer_bench" ] && [ "$backend" = cuda ]; then
+        if "$bin/transfer_bench" $tquick --out "$logs/transfer.md" --csv "$logs/transfer.csv" >"$logs/transfer.log" 2>&1; then
+            note "transfer bench: done (table in transfer.md)"
+        else
+            failed=$((failed + 1)); note "transfer bench: FAILED"; tail -20 "$logs/transfer.log"
+        fi
+        cat "$logs/transfer.md" 2>/dev/null || true
     fi
 
     if [ -n "$bench" ] && [ -x "$bin/cuda_bench" ] && [ "$backend" = cuda ]; then

@@ -16,6 +16,8 @@ pub mod raw;
 pub mod report;
 #[cfg(feature = "cuda")]
 pub mod suite;
+#[cfg(feature = "cuda")]
+pub mod transfer;
 
 /// The benchmark's error: any error, with a message that says what failed.
 pub type Error = Box<dyn std::error::Error + Send + Sync>;

@@ -197,3 +197,48 @@ where
         peer.download(&self.c)
     }
 }
+
+impl Peer {
+    /// A whole gemm from host memory the cudarc way: `clone_htod` A and B, `alloc_zeros` C, the
+    /// gemm, `clone_dtoh` C (n × n, column-major, `C = AB`).
+    pub fn round_trip_gemm<T: HostScalar + DeviceRepr + ValidAsZeroBits + Clone + Default>(
+        &self,
+        n: usize,
+        a: &[T],
+        b: &[T],
+    ) -> Res<Vec<T>>
+    where
+        CudaBlas: Gemm<T>,
+    {
+        let ni =
+            i32::try_from(n).map_err(|_| format!("cudarc gemm: n = {n} does not fit an int"))?;
+        let da = self
+            .stream
+            .clone_htod(a)
+            .map_err(ctx("CudaStream::clone_htod"))?;
+        let db = self
+            .stream
+            .clone_htod(b)
+            .map_err(ctx("CudaStream::clone_htod"))?;
+        let mut dc = self
+            .stream
+            .alloc_zeros::<T>(n * n)
+            .map_err(ctx("CudaStream::alloc_zeros"))?;
+        let op = bsys::cublasOperation_t::CUBLAS_OP_N;
+        let cfg = GemmConfig {
+            transa: op,
+            transb: op,
+            m: ni,
+            n: ni,
+            k: ni,
+            alpha: T::one(),
+            lda: ni,
+            ldb: ni,
+            beta: T::zero(),
+            ldc: ni,
+        };
+        // SAFETY: A, B and C are distinct slices of n × n elements, matching `cfg`.
+        unsafe { self.blas.gemm(cfg, &da, &db, &mut dc) }.map_err(ctx("CudaBlas::gemm"))?;
+        self.download(&dc)
+    }
+}

@@ -49,7 +49,7 @@ impl Plan {
     /// Whether the case labelled `label` (`"dgemm n=4096"`, `"overhead sgemm n=64"`,
     /// `"saxpy n=268435456"`) is to run.
     pub fn wants(&self, label: &str) -> bool {
-        self.only.as_deref().map_or(true, |o| label.contains(o))
+        self.only.as_deref().is_none_or(|o| label.contains(o))
     }
 
     /// Calls per measurement for a call taking `per_call_ms`: about `target_ms` in all, within

@@ -225,7 +225,7 @@ fn matmul_and_views_reject_mismatched_shapes<T: TestScalar>() {
     let mut r = rng(&seed_name::<T>("nd_errors"));
     let a: Array2<T> = rand_arr(&mut r, 3, 4, false);
     let b: Array2<T> = rand_arr(&mut r, 5, 2, false);
-    assert_invalid(dev.matmul(&a, &b), "gemm", "b");
+    assert_invalid(dev.matmul(&a, &b), "matmul", "b");
     let c0: Array2<T> = rand_arr(&mut r, 3, 3, false);
     let mut c = c0.clone();
     assert_invalid(

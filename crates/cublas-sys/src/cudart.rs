@@ -135,6 +135,9 @@ impl Cudart {
     /// Calls `cudaGetDeviceProperties_v2` when the library has it (CUDA 12), else
     /// `cudaGetDeviceProperties`, into a zeroed, oversized, 8-aligned buffer and reads the
     /// NUL-terminated `name`, which is the struct's first field in every CUDA version.
+    ///
+    /// # Errors
+    /// The CUDA runtime's status when it cannot read the properties (e.g. no such device).
     pub fn device_name(&self, dev: c_int) -> Result<String, cudaError_t> {
         let mut buf = vec![0u64; DEVICE_PROP_BUFFER / 8];
         let prop = buf.as_mut_ptr().cast::<c_void>();

@@ -96,6 +96,10 @@ pub const CUBLAS: LibSpec = LibSpec {
 
 /// The CUDA runtime, loaded on first call from [`CUDART`]; later calls return the same table
 /// (or the same error).
+///
+/// # Errors
+/// A [`LoadError`] listing every path tried if the library cannot be loaded or lacks a
+/// required symbol.
 pub fn cudart() -> Result<&'static Cudart, LoadError> {
     static LIB: OnceLock<Result<Cudart, LoadError>> = OnceLock::new();
     LIB.get_or_init(|| Cudart::load(&CUDART))
@@ -105,6 +109,10 @@ pub fn cudart() -> Result<&'static Cudart, LoadError> {
 
 /// cuBLAS, loaded on first call from [`CUBLAS`]; later calls return the same table (or the
 /// same error).
+///
+/// # Errors
+/// A [`LoadError`] listing every path tried if the library cannot be loaded or lacks a
+/// required symbol.
 pub fn cublas() -> Result<&'static Cublas, LoadError> {
     static LIB: OnceLock<Result<Cublas, LoadError>> = OnceLock::new();
     LIB.get_or_init(|| Cublas::load(&CUBLAS))

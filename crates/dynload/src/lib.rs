@@ -41,18 +41,33 @@ pub struct LoadError {
     pub reason: String,
     /// The override variable a user can set.
     pub override_var: &'static str,
+    /// Whether the override variable was set (so it named the one path tried).
+    pub from_override: bool,
 }
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "could not load {}: {} (tried {}); set {} to the library's full path",
-            self.lib,
-            self.reason,
-            self.tried.join(", "),
-            self.override_var
-        )
+        if self.from_override {
+            write!(
+                f,
+                "could not load {} from {} (where {} points): {}; point {} at a working {} library, or unset it to search the usual places",
+                self.lib,
+                self.tried.join(", "),
+                self.override_var,
+                self.reason,
+                self.override_var,
+                self.lib,
+            )
+        } else {
+            write!(
+                f,
+                "could not load {}: {} (tried {}); install it, or set {} to the library's full path",
+                self.lib,
+                self.reason,
+                self.tried.join(", "),
+                self.override_var
+            )
+        }
     }
 }
 
@@ -62,7 +77,7 @@ impl LibSpec {
     /// The paths to try, in order: the override alone if it is set, else each candidate under
     /// each root's library folders, then each bare candidate name (the system's search path).
     pub fn search_paths(&self) -> Vec<String> {
-        if let Some(path) = std::env::var_os(self.override_var) {
+        if let Some(path) = self.override_path() {
             return vec![PathBuf::from(path).display().to_string()];
         }
         let mut out = Vec::new();
@@ -86,7 +101,15 @@ impl LibSpec {
         out
     }
 
+    /// The override variable's value, if it is set.
+    fn override_path(&self) -> Option<std::ffi::OsString> {
+        std::env::var_os(self.override_var)
+    }
+
     /// Opens the first path of [`LibSpec::search_paths`] that loads.
+    ///
+    /// # Errors
+    /// A [`LoadError`] listing every path tried when none loads.
     pub fn open(&self) -> Result<(libloading::Library, String), LoadError> {
         let tried = self.search_paths();
         let mut reason = String::from("no candidate names");
@@ -103,6 +126,7 @@ impl LibSpec {
             tried,
             reason,
             override_var: self.override_var,
+            from_override: self.override_path().is_some(),
         })
     }
 
@@ -113,6 +137,7 @@ impl LibSpec {
             tried: vec![path.to_string()],
             reason: format!("the library has no symbol `{symbol}` (too old a version?)"),
             override_var: self.override_var,
+            from_override: self.override_path().is_some(),
         }
     }
 }
@@ -168,6 +193,10 @@ macro_rules! dyn_api {
 
         impl $name {
             /// Loads the library described by `spec` and resolves every symbol.
+            ///
+            /// # Errors
+            /// A [`LoadError`]($crate::LoadError) if the library cannot be loaded or lacks a
+            /// required symbol.
             pub fn load(spec: &$crate::LibSpec) -> ::std::result::Result<Self, $crate::LoadError> {
                 let (lib, path) = spec.open()?;
                 $(
@@ -230,9 +259,46 @@ mod tests {
                 "libgpublas-does-not-exist.so"
             ]
         );
+        assert!(!err.from_override);
         let msg = err.to_string();
         assert!(msg.contains("libgpublas-does-not-exist.so.1"), "{msg}");
-        assert!(msg.contains("GPUBLAS_DYNLOAD_TEST_NOWHERE"), "{msg}");
+        assert!(
+            msg.contains("set GPUBLAS_DYNLOAD_TEST_NOWHERE to the library's full path"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn a_wrong_override_is_named_and_not_suggested_again() {
+        // A variable set only here, so no other test can race on it.
+        const VAR: &str = "GPUBLAS_DYNLOAD_TEST_WRONG_OVERRIDE";
+        std::env::set_var(VAR, "/nonexistent/gpublas-test/libnowhere.so.1");
+        let spec = LibSpec {
+            override_var: VAR,
+            ..NOWHERE
+        };
+        let err = spec.open().unwrap_err();
+        assert!(err.from_override);
+        assert_eq!(err.tried, ["/nonexistent/gpublas-test/libnowhere.so.1"]);
+        let msg = err.to_string();
+        assert!(
+            msg.starts_with(
+                "could not load nowhere from /nonexistent/gpublas-test/libnowhere.so.1 \
+                 (where GPUBLAS_DYNLOAD_TEST_WRONG_OVERRIDE points): "
+            ),
+            "{msg}"
+        );
+        assert!(
+            msg.ends_with(
+                "; point GPUBLAS_DYNLOAD_TEST_WRONG_OVERRIDE at a working nowhere library, \
+                 or unset it to search the usual places"
+            ),
+            "{msg}"
+        );
+        assert!(
+            !msg.contains("set GPUBLAS_DYNLOAD_TEST_WRONG_OVERRIDE to"),
+            "{msg}"
+        );
     }
 
     dyn_api! {

@@ -156,7 +156,8 @@ impl<B: Backend> Device<B> {
     /// Waits for all work enqueued on the device.
     ///
     /// # Errors
-    /// A vendor error from the wait, or copy-back errors deferred on this thread.
+    /// The backend's failure to synchronise, or copy-back errors deferred on this thread
+    /// ([`Error::Deferred`]).
     pub fn synchronize(&self) -> Result<()> {
         self.check()?;
         self.inner.backend.synchronize()
@@ -364,26 +365,52 @@ impl Device<Dynamic> {
     ///
     /// `GPUBLAS_BACKEND=cuda|rocm|host` forces one; a forced backend that is not compiled in or
     /// not usable is an error, never a silent fallback. [`Device::skipped`] tells why earlier
-    /// candidates were passed over.
+    /// candidates were passed over. The choice is logged through the [`log`] crate: each backend
+    /// tried and the one chosen at `info` level (with the reason a compiled backend was
+    /// skipped), backends not compiled in at `debug`.
+    ///
+    /// # Errors
+    /// Only when `GPUBLAS_BACKEND` forces a backend: [`Error::BackendUnavailable`] if it is not
+    /// compiled in (or the name is unknown), else the backend's own error
+    /// ([`Error::LibraryNotFound`], [`Error::NoDevice`], ...). Without it, `auto()` always
+    /// succeeds: the host is always there.
+    ///
+    /// ```
+    /// let dev = gpublas::Device::auto()?;
+    /// println!("running on {}", dev.describe());
+    /// for why in dev.skipped() {
+    ///     println!("skipped: {why}");
+    /// }
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn auto() -> Result<Self> {
         let forced = std::env::var(BACKEND_VAR)
             .unwrap_or_default()
             .trim()
             .to_ascii_lowercase();
+        let forced_to = |r: Result<Dynamic>| {
+            match &r {
+                Ok(b) => log::info!("{BACKEND_VAR}={forced} forces {}", b.describe()),
+                Err(e) => {
+                    log::info!("{BACKEND_VAR}={forced} forces a backend that cannot be used: {e}")
+                }
+            }
+            r.map(Device::new)
+        };
         match forced.as_str() {
             "" | "auto" => Ok(Self::first_usable()),
-            "host" => Ok(Device::new(Dynamic::Host(Host))),
-            "emulated" => Ok(Device::new(Dynamic::Emulated(Emulated::new()))),
+            "host" => forced_to(Ok(Dynamic::Host(Host))),
+            "emulated" => forced_to(Ok(Dynamic::Emulated(Emulated::new()))),
             "emulated-async" => {
-                // Tiny staging slots, so even small problems take the pipelined paths.
-                let dev = Device::new(Dynamic::Emulated(Emulated::asynchronous()));
+                // Tiny staging slots, so even small problems take the pipelined paths, and tiled
+                // gemm from any size in tiles of 8: every gemm test runs through it.
+                let dev = forced_to(Ok(Dynamic::Emulated(Emulated::asynchronous())))?;
                 dev.set_staging(4096, 4);
-                // And tiled gemm from any size, in tiles of 8: every gemm test runs through it.
                 dev.set_gemm_tiling(0, Some(8));
                 Ok(dev)
             }
-            "cuda" => Self::try_cuda().map(Device::new),
-            "rocm" => Self::try_rocm().map(Device::new),
+            "cuda" => forced_to(Self::try_cuda()),
+            "rocm" => forced_to(Self::try_rocm()),
             other => Err(Error::BackendUnavailable {
                 requested: other.to_string(),
                 reason:
@@ -395,14 +422,32 @@ impl Device<Dynamic> {
 
     fn first_usable() -> Self {
         let mut skipped = Vec::new();
-        for attempt in [Self::try_cuda as fn() -> Result<Dynamic>, Self::try_rocm] {
+        let candidates = [
+            ("cuda", Self::try_cuda as fn() -> Result<Dynamic>),
+            ("rocm", Self::try_rocm),
+        ];
+        for (name, attempt) in candidates {
             match attempt() {
-                Ok(b) => return Device::with_skipped(b, skipped),
-                Err(Error::BackendUnavailable { .. }) => {} // not compiled in: nothing to report
-                Err(e) => skipped.push(e),
+                Ok(b) => {
+                    log::info!("Device::auto: chose {}", b.describe());
+                    return Device::with_skipped(b, skipped);
+                }
+                // Not compiled in: nothing to report to the caller.
+                Err(Error::BackendUnavailable { reason, .. }) => {
+                    log::debug!("Device::auto: {name} not tried: {reason}")
+                }
+                Err(e) => {
+                    log::info!("Device::auto: tried {name}, skipped it: {e}");
+                    skipped.push(e);
+                }
             }
         }
-        Device::with_skipped(Dynamic::Host(Host), skipped)
+        let host = Dynamic::Host(Host);
+        log::info!(
+            "Device::auto: chose {} (no GPU backend usable)",
+            host.describe()
+        );
+        Device::with_skipped(host, skipped)
     }
 
     fn try_cuda() -> Result<Dynamic> {
@@ -412,10 +457,7 @@ impl Device<Dynamic> {
         }
         #[cfg(not(feature = "cuda"))]
         {
-            Err(Error::BackendUnavailable {
-                requested: "cuda".into(),
-                reason: "gpublas was built without the `cuda` feature".into(),
-            })
+            Err(not_compiled("cuda"))
         }
     }
 
@@ -426,10 +468,20 @@ impl Device<Dynamic> {
         }
         #[cfg(not(feature = "rocm"))]
         {
-            Err(Error::BackendUnavailable {
-                requested: "rocm".into(),
-                reason: "gpublas was built without the `rocm` feature".into(),
-            })
+            Err(not_compiled("rocm"))
         }
+    }
+}
+
+/// The error for a backend whose feature is off, saying how to turn it on.
+#[cfg(not(all(feature = "cuda", feature = "rocm")))]
+fn not_compiled(feature: &str) -> Error {
+    Error::BackendUnavailable {
+        requested: feature.into(),
+        reason: format!(
+            "gpublas was built without the `{feature}` feature; enable it in Cargo.toml \
+             (`gpublas = {{ version = \"0.1\", features = [\"{feature}\"] }}`) or on the command \
+             line (`cargo run --features gpublas/{feature}`)"
+        ),
     }
 }

@@ -33,7 +33,14 @@
 //! assert_eq!(c, [6.0; 4]);
 //! # Ok::<(), gpublas::Error>(())
 //! ```
+//!
+//! Generic code bounds the backend with [`BlasAll`] and the element type with [`Scalar`] (built
+//! on num-traits). With the `ndarray` feature, arrays and views are arguments as they are (3-D
+//! ones as batches), `Device::matmul` returns a matrix or a vector, and a [`DeviceMatrix`] keeps
+//! an array's shape and layout on the device. The [`prelude`] has all of it. `Device::auto()`
+//! reports its choice through the `log` crate.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
@@ -42,19 +49,29 @@ pub mod backend;
 mod blas;
 mod device;
 mod error;
+#[cfg(feature = "ndarray")]
+mod matmul;
+mod matrix;
 pub mod memory;
 #[cfg(feature = "ndarray")]
-mod ndarray;
+#[path = "ndarray.rs"]
+mod ndarray_args;
+#[cfg(feature = "ndarray")]
+mod ndarray_batch;
 mod precision;
 mod scalar;
 mod transfer;
 mod types;
 
-pub use args::{Input, Mat, MatMut, Output, Vector, VectorMut};
+pub use args::{Input, Mat, MatIn, MatMut, MatOut, Output, VecIn, VecOut, Vector, VectorMut};
 pub use backend::GemmEx;
-pub use backend::{Backend, BackendKind, Blas, Dynamic, Emulated, Host};
+pub use backend::{Backend, BackendKind, Blas, BlasAll, Dynamic, Emulated, Host};
 pub use device::{Device, BACKEND_VAR};
 pub use error::{Error, LoadError, Result};
+#[cfg(feature = "ndarray")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
+pub use matmul::MatmulRhs;
+pub use matrix::DeviceMatrix;
 pub use memory::{
     DeviceBuffer, DeviceSlice, DeviceSliceMut, HostBuffer, MappedSlice, MappedSliceMut,
     PinnedSlice, Scope,
@@ -64,15 +81,35 @@ pub use scalar::{Complex32, Complex64, Scalar, ScalarKind};
 pub use transfer::Stats;
 pub use types::{Diag, Op, Order, Side, Uplo};
 
+/// The ndarray crate gpublas's ndarray support is built on (so callers can name the same version).
+#[cfg(feature = "ndarray")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
+pub use ndarray;
+
 #[cfg(feature = "cuda")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub use backend::Cuda;
 #[cfg(feature = "rocm")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rocm")))]
 pub use backend::Rocm;
 
-/// Everything a typical caller needs.
+/// The README's examples, compiled and run as doc tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
+/// Everything a typical caller needs, generic code included: the types, the enums, and the
+/// bounds (`BlasAll`, `Scalar`, and the argument traits `VecIn`, `VecOut`, `MatIn`, `MatOut`,
+/// `Input`, `Output`).
 pub mod prelude {
+    #[cfg(feature = "ndarray")]
+    pub use crate::MatmulRhs;
     pub use crate::{
-        Backend, Blas, Complex32, Complex64, Device, DeviceBuffer, Diag, Error, Mat, MatMut, Op,
-        Order, Scalar, Side, Uplo, Vector, VectorMut,
+        Backend, Blas, BlasAll, Complex32, Complex64, Device, DeviceBuffer, DeviceMatrix, Diag,
+        Error, Input, Mat, MatIn, MatMut, MatOut, Op, Order, Output, Scalar, Side, Uplo, VecIn,
+        VecOut, Vector, VectorMut,
     };
+    // In scope without their names: `x.is_zero()` and `T::Real::zero()` work, and a caller's
+    // own `use num_traits::Zero` does not clash.
+    pub use num_traits::{One as _, Zero as _};
 }

@@ -1,5 +1,5 @@
-//! ndarray interop: 1-D and 2-D views (and `&`/`&mut` arrays) are vector and matrix arguments,
-//! and [`Device::matmul`] returns an `Array2`.
+//! ndarray interop: 1-D and 2-D views (and `&`/`&mut` arrays) are vector and matrix arguments
+//! (3-D batches and `&ArrayRef` are in `ndarray_batch.rs`, `Device::matmul` in `matmul.rs`).
 //!
 //! A 2-D view in standard (row-major) or Fortran (column-major) layout, and a 1-D view whose
 //! elements are adjacent (stride 1 or −1: a reversed view is passed with increment −1, as
@@ -10,20 +10,17 @@
 //! between the view's elements, which another view may own (and write meanwhile).
 
 use ndarray::{
-    Array2, ArrayBase, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Data, DataMut, Ix1,
-    Ix2, ShapeBuilder,
+    ArrayBase, ArrayView1, ArrayView2, ArrayViewMut1, ArrayViewMut2, Data, DataMut, Ix1, Ix2,
 };
 
 use crate::args::{
     check_mat, check_vec, MatDesc, MatDescMut, MatIn, MatOut, Shape, Src, SrcMut, VecDesc,
     VecDescMut, VecIn, VecOut,
 };
-use crate::backend::{Backend, Blas};
-use crate::device::Device;
-use crate::error::{Error, Result};
+use crate::backend::Backend;
+use crate::error::Result;
 use crate::precision::Element;
-use crate::scalar::Scalar;
-use crate::types::{Op, Order};
+use crate::types::Order;
 
 /// The BLAS increment of a 1-D view whose elements are adjacent in memory: 1, or −1 for a
 /// reversed view (its memory-order slice starts at its last element, reference BLAS's
@@ -145,48 +142,7 @@ impl<'a, T: Element, B: Backend, S: DataMut<Elem = T>> MatOut<'a, T, B>
     }
 }
 
-impl<B: Backend> Device<B> {
-    /// `A · B` as a new row-major `Array2` (any input layouts).
-    pub fn matmul<'a, T: Scalar>(
-        &'a self,
-        a: impl MatIn<'a, T, B>,
-        b: impl MatIn<'a, T, B>,
-    ) -> Result<Array2<T>>
-    where
-        B: Blas<T>,
-    {
-        let (a, b) = (a.mat_in("matmul", "a")?, b.mat_in("matmul", "b")?);
-        let (m, n) = (a.shape.rows, b.shape.cols);
-        // The product is allocated here, so its size is checked here: m·n elements must fit in
-        // isize::MAX bytes (what any allocation may hold) and in memory.
-        let elems = m
-            .checked_mul(n)
-            .filter(|e| {
-                e.checked_mul(std::mem::size_of::<T>())
-                    .is_some_and(|b| b <= isize::MAX as usize)
-            })
-            .ok_or_else(|| {
-                Error::arg(
-                    "matmul",
-                    "b",
-                    format!("gives a {m}×{n} product with `a`, more than isize::MAX bytes"),
-                )
-            })?;
-        let mut data = Vec::new();
-        data.try_reserve_exact(elems)
-            .map_err(|_| Error::OutOfMemory {
-                backend: "host",
-                bytes: elems * std::mem::size_of::<T>(),
-            })?;
-        data.resize(elems, T::zero());
-        let mut c = Array2::from_shape_vec((m, n).into_shape_with_order(), data)
-            .map_err(|e| Error::arg("matmul", "b", format!("gives a {m}×{n} product: {e}")))?;
-        self.gemm(Op::N, Op::N, T::one(), a, b, T::zero(), c.view_mut())?;
-        Ok(c)
-    }
-}
-
-/// Validated descriptors are arguments themselves (so `matmul` can validate before allocating).
+/// Validated descriptors are arguments themselves.
 impl<'a, T: Element, B: Backend> MatIn<'a, T, B> for MatDesc<'a, T, B> {
     fn mat_in(self, _routine: &'static str, _arg: &'static str) -> Result<MatDesc<'a, T, B>> {
         Ok(self)

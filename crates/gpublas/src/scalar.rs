@@ -1,19 +1,36 @@
 //! The element types BLAS works on: [`Scalar`], sealed, implemented for `f32`, `f64`,
-//! [`Complex32`] and [`Complex64`].
+//! [`Complex32`] and [`Complex64`], and built on num-traits: `T::zero()`, `T::one()` and the
+//! arithmetic operators come from [`num_traits::NumAssign`], so generic code that also uses
+//! num-traits sees one `zero`, not two.
 
-use std::fmt::Debug;
-use std::ops::{Add, Mul, Neg, Sub};
+use std::fmt::{Debug, Display};
+use std::iter::Sum;
+use std::ops::Neg;
 
 pub use num_complex::{Complex32, Complex64};
+use num_traits::NumAssign;
+
+use crate::backend::{Blas, BlasAll};
 
 mod sealed {
-    pub trait Sealed {}
-    impl Sealed for f32 {}
-    impl Sealed for f64 {}
-    impl Sealed for super::Complex32 {}
-    impl Sealed for super::Complex64 {}
+    /// Seals [`Scalar`](super::Scalar), and keeps the host backend's view of each type (faer's
+    /// scalar of the same layout) out of the public API.
+    pub trait Sealed {
+        type Faer: faer::traits::ComplexField<Real: bytemuck::Pod> + bytemuck::Pod;
+    }
+    impl Sealed for f32 {
+        type Faer = f32;
+    }
+    impl Sealed for f64 {
+        type Faer = f64;
+    }
+    impl Sealed for super::Complex32 {
+        type Faer = super::Complex32;
+    }
+    impl Sealed for super::Complex64 {
+        type Faer = super::Complex64;
+    }
 }
-
 /// Which of the four BLAS types a [`Scalar`] is (BLAS's s, d, c, z prefixes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ScalarKind {
@@ -29,36 +46,40 @@ pub enum ScalarKind {
 
 /// A BLAS element type: `f32`, `f64`, `Complex32` or `Complex64`. Sealed.
 ///
-/// Every scalar is plain old data (`bytemuck::Pod`), so buffers of it can be moved to and from a
-/// device byte for byte.
+/// Built on num-traits: [`NumAssign`] supplies `T::zero()`, `T::one()`, `is_zero()`, `is_one()`
+/// and the arithmetic and compound-assignment operators, so bounds such as
+/// `T: Scalar + num_traits::Zero` never make `T::zero()` ambiguous. Every scalar is plain old data
+/// (`bytemuck::Pod`), so buffers of it move to and from a device byte for byte.
+///
+/// ```
+/// use gpublas::Scalar;
+///
+/// /// Works for all four BLAS types.
+/// fn sum_of_squares<T: Scalar>(xs: &[T]) -> T::Real {
+///     xs.iter().map(|x| x.abs() * x.abs()).sum()
+/// }
+/// assert_eq!(sum_of_squares(&[3.0f64, 4.0]), 25.0);
+/// assert_eq!(sum_of_squares(&[gpublas::Complex32::new(3.0, 4.0)]), 25.0);
+/// ```
 pub trait Scalar:
     sealed::Sealed
     + bytemuck::Pod
-    + Copy
     + Default
     + Debug
-    + PartialEq
+    + Display
+    + NumAssign
+    + Neg<Output = Self>
+    + Sum
     + Send
     + Sync
-    + Add<Output = Self>
-    + Sub<Output = Self>
-    + Mul<Output = Self>
-    + Neg<Output = Self>
     + 'static
 {
     /// The real type of the same precision (`Self` for real types).
     type Real: Scalar<Real = Self::Real> + PartialOrd + Into<f64>;
-    /// The same type as faer sees it (identical layout), for the host backend.
-    #[doc(hidden)]
-    type Faer: faer::traits::ComplexField<Real: bytemuck::Pod> + bytemuck::Pod;
     /// Which of the four types this is.
     const KIND: ScalarKind;
     /// Whether the type is complex.
     const IS_COMPLEX: bool;
-    /// The additive identity.
-    fn zero() -> Self;
-    /// The multiplicative identity.
-    fn one() -> Self;
     /// Embeds a real number.
     fn from_real(re: Self::Real) -> Self;
     /// Builds a value from real and imaginary parts (the imaginary part is ignored for real types).
@@ -71,29 +92,35 @@ pub trait Scalar:
     fn conj(self) -> Self;
     /// `|re| + |im|`: the magnitude BLAS's `asum`, `iamax` and `iamin` use.
     fn abs1(self) -> Self::Real;
-    /// Exactly zero (both parts).
-    fn is_zero(self) -> bool {
-        self == Self::zero()
-    }
-    /// Exactly one.
-    fn is_one(self) -> bool {
-        self == Self::one()
-    }
+    /// The absolute value (the modulus `√(re² + im²)` for complex types, computed without
+    /// undue overflow).
+    fn abs(self) -> Self::Real;
+
+    /// The same backend, seen through its `Blas<Self>` implementation (how a generic operation
+    /// bounded by [`BlasAll`] reaches the routines of its own type).
+    #[doc(hidden)]
+    type On<B: BlasAll>: Blas<Self>;
+    #[doc(hidden)]
+    fn on<B: BlasAll>(backend: &B) -> &Self::On<B>;
+}
+
+/// The parts of an implementation every scalar shares.
+macro_rules! scalar_common {
+    () => {
+        type On<B: BlasAll> = B;
+        fn on<B: BlasAll>(backend: &B) -> &B {
+            backend
+        }
+    };
 }
 
 macro_rules! real_scalar {
     ($t:ty, $kind:ident) => {
         impl Scalar for $t {
             type Real = $t;
-            type Faer = $t;
             const KIND: ScalarKind = ScalarKind::$kind;
             const IS_COMPLEX: bool = false;
-            fn zero() -> Self {
-                0.0
-            }
-            fn one() -> Self {
-                1.0
-            }
+            scalar_common!();
             fn from_real(re: $t) -> Self {
                 re
             }
@@ -110,7 +137,10 @@ macro_rules! real_scalar {
                 self
             }
             fn abs1(self) -> $t {
-                self.abs()
+                <$t>::abs(self)
+            }
+            fn abs(self) -> $t {
+                <$t>::abs(self)
             }
         }
     };
@@ -120,15 +150,9 @@ macro_rules! complex_scalar {
     ($t:ty, $r:ty, $kind:ident) => {
         impl Scalar for $t {
             type Real = $r;
-            type Faer = $t;
             const KIND: ScalarKind = ScalarKind::$kind;
             const IS_COMPLEX: bool = true;
-            fn zero() -> Self {
-                <$t>::new(0.0, 0.0)
-            }
-            fn one() -> Self {
-                <$t>::new(1.0, 0.0)
-            }
+            scalar_common!();
             fn from_real(re: $r) -> Self {
                 <$t>::new(re, 0.0)
             }
@@ -146,6 +170,9 @@ macro_rules! complex_scalar {
             }
             fn abs1(self) -> $r {
                 self.re.abs() + self.im.abs()
+            }
+            fn abs(self) -> $r {
+                self.norm()
             }
         }
     };

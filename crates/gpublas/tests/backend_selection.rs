@@ -44,6 +44,12 @@ fn forcing_cuda_without_the_feature_is_an_error_not_a_fallback() {
         err.to_string().contains("without the `cuda` feature"),
         "{err}"
     );
+    // ... and says how to turn it on.
+    assert!(
+        err.to_string().contains("features = [\"cuda\"]")
+            && err.to_string().contains("--features gpublas/cuda"),
+        "{err}"
+    );
 }
 
 #[cfg(not(feature = "rocm"))]
@@ -52,6 +58,12 @@ fn forcing_rocm_without_the_feature_is_an_error_not_a_fallback() {
     let err = with_backend_var(Some("rocm"), Device::auto).unwrap_err();
     assert!(
         err.to_string().contains("without the `rocm` feature"),
+        "{err}"
+    );
+    // ... and says how to turn it on.
+    assert!(
+        err.to_string().contains("features = [\"rocm\"]")
+            && err.to_string().contains("--features gpublas/rocm"),
         "{err}"
     );
 }

@@ -37,7 +37,7 @@ fn data(len: usize, seed: u64) -> Vec<f64> {
         .collect()
 }
 
-fn every_path<B: Backend + Blas<f64>>(dev: &Device<B>) {
+fn every_path<B: Backend + BlasAll>(dev: &Device<B>) {
     let (m, k, n) = (3, 4, 2);
     let a = data(m * k, 1);
     let b = data(k * n, 2);

@@ -90,6 +90,10 @@ pub use rocblas::{
 pub use types::*;
 
 /// The HIP runtime, loaded on first use; later calls return the same table or the same error.
+///
+/// # Errors
+/// A [`LoadError`] listing every path tried if the library cannot be loaded or lacks a
+/// required symbol.
 pub fn hip() -> Result<&'static Hip, LoadError> {
     static HIP_LIB: OnceLock<Result<Hip, LoadError>> = OnceLock::new();
     HIP_LIB
@@ -99,6 +103,10 @@ pub fn hip() -> Result<&'static Hip, LoadError> {
 }
 
 /// rocBLAS, loaded on first use; later calls return the same table or the same error.
+///
+/// # Errors
+/// A [`LoadError`] listing every path tried if the library cannot be loaded or lacks a
+/// required symbol.
 pub fn rocblas() -> Result<&'static Rocblas, LoadError> {
     static ROCBLAS_LIB: OnceLock<Result<Rocblas, LoadError>> = OnceLock::new();
     ROCBLAS_LIB
@@ -183,7 +191,7 @@ impl RocblasLevel3 {
     /// `rocblas_<t>trmm(…, A, lda, B, ldb)` under the same name, which must never be called
     /// through this table. An unknown version counts as too old.
     pub fn forget_trmm_unless(&mut self, version: Option<(u32, u32, u32)>) {
-        if !version.is_some_and(|(major, _, _)| major >= 4) {
+        if version.is_none_or(|(major, _, _)| major < 4) {
             self.rocblas_strmm = None;
             self.rocblas_dtrmm = None;
             self.rocblas_ctrmm = None;

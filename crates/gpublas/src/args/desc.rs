@@ -198,27 +198,65 @@ pub struct MatDescMut<'a, T: Element, B: Backend> {
 
 /// What may be passed as a vector operand: `&x` for any [`Input`] storage (the whole of it,
 /// increment 1), a [`Vector`], or a 1-D ndarray view.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be passed as a vector of `{T}`",
+    label = "not a vector argument of `{T}`",
+    note = "pass a reference to the whole storage (`&v` for a slice, `Vec`, array, `DeviceBuffer` or guard), `Vector::strided(&v, n, inc)`, or a 1-D ndarray array or view; check the element type is `{T}`"
+)]
 pub trait VecIn<'a, T: Element, B: Backend> {
     /// Validates the descriptor against its storage.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming `routine` and `arg` if the descriptor does not fit its
+    /// storage (e.g. too short for its length and increment, or a leading dimension too small).
     fn vec_in(self, routine: &'static str, arg: &'static str) -> Result<VecDesc<'a, T, B>>;
 }
 
 /// What may be passed as a written vector operand: `&mut x`, a [`VectorMut`], or a 1-D ndarray
 /// view.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be written as a vector of `{T}`",
+    label = "not a writable vector argument of `{T}`",
+    note = "pass `&mut v` (a slice, `Vec`, array, `DeviceBuffer` or `map_mut` guard), `VectorMut::strided(&mut v, n, inc)`, or a mutable 1-D ndarray array or view; check the element type is `{T}`"
+)]
 pub trait VecOut<'a, T: Element, B: Backend> {
     /// Validates the descriptor against its storage.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming `routine` and `arg` if the descriptor does not fit its
+    /// storage (e.g. too short for its length and increment, or a leading dimension too small).
     fn vec_out(self, routine: &'static str, arg: &'static str) -> Result<VecDescMut<'a, T, B>>;
 }
 
 /// What may be passed as a matrix operand: a [`Mat`] or a 2-D ndarray view.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be passed as a matrix of `{T}`",
+    label = "not a matrix argument of `{T}`",
+    note = "a slice, `Vec` or device buffer has no shape: wrap it in `Mat::col_major(&v, rows, cols)` (or `Mat::row_major`)",
+    note = "2-D ndarray arrays and views, and `DeviceMatrix`es, are matrix arguments as they are; check the element type is `{T}`"
+)]
 pub trait MatIn<'a, T: Element, B: Backend> {
     /// Validates the descriptor against its storage.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming `routine` and `arg` if the descriptor does not fit its
+    /// storage (e.g. too short for its length and increment, or a leading dimension too small).
     fn mat_in(self, routine: &'static str, arg: &'static str) -> Result<MatDesc<'a, T, B>>;
 }
 
 /// What may be passed as a written matrix operand: a [`MatMut`] or a 2-D ndarray view.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be written as a matrix of `{T}`",
+    label = "not a writable matrix argument of `{T}`",
+    note = "a slice, `Vec` or device buffer has no shape: wrap it in `MatMut::col_major(&mut v, rows, cols)` (or `MatMut::row_major`)",
+    note = "mutable 2-D ndarray arrays and views (`&mut a`, `a.view_mut()`), and `&mut DeviceMatrix`, are writable matrix arguments as they are; check the element type is `{T}`"
+)]
 pub trait MatOut<'a, T: Element, B: Backend> {
     /// Validates the descriptor against its storage.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming `routine` and `arg` if the descriptor does not fit its
+    /// storage (e.g. too short for its length and increment, or a leading dimension too small).
     fn mat_out(self, routine: &'static str, arg: &'static str) -> Result<MatDescMut<'a, T, B>>;
 }
 
@@ -310,11 +348,25 @@ pub(crate) fn check_mat(
             .and_then(|v| v.checked_add(extent))
     };
     match need {
-        Some(need) if need <= len => Ok(need == len && (s.count <= 1 || stride == extent) && s.ld == inner),
-        _ => Err(Error::arg(routine, arg, format!(
-            "is too short: {} {}×{} matrices (ld {}, stride {stride}) need {} elements but it has {len}",
-            s.count, s.rows, s.cols, s.ld, need.map_or("more than usize::MAX".into(), |v| v.to_string())
-        ))),
+        Some(need) if need <= len => {
+            Ok(need == len && (s.count <= 1 || stride == extent) && s.ld == inner)
+        }
+        _ => {
+            let what = if s.count == 1 && s.stride.is_none() {
+                format!("a {}×{} matrix (ld {}) needs", s.rows, s.cols, s.ld)
+            } else {
+                format!(
+                    "a batch of {} {}×{} matrices (ld {}, stride {stride}) needs",
+                    s.count, s.rows, s.cols, s.ld
+                )
+            };
+            let need = need.map_or("more than usize::MAX".into(), |v| v.to_string());
+            Err(Error::arg(
+                routine,
+                arg,
+                format!("is too short: {what} {need} elements but it has {len}"),
+            ))
+        }
     }
 }
 
@@ -410,6 +462,8 @@ impl<'a, T: Element, B: Backend, A: ?Sized + Output<T, B>> MatOut<'a, T, B> for 
 }
 
 impl<'a, T: Element, B: Backend> VecDesc<'a, T, B> {
+    /// Stores the argument on its own (ops use [`Call`](super::Call), which packs small ones).
+    #[allow(dead_code)]
     pub(crate) fn store(
         self,
         dev: &'a Device<B>,
@@ -420,6 +474,8 @@ impl<'a, T: Element, B: Backend> VecDesc<'a, T, B> {
     }
 }
 impl<'a, T: Element, B: Backend> VecDescMut<'a, T, B> {
+    /// Stores the argument on its own (ops use [`Call`](super::Call), which packs small ones).
+    #[allow(dead_code)]
     pub(crate) fn store(
         self,
         dev: &'a Device<B>,
@@ -431,6 +487,8 @@ impl<'a, T: Element, B: Backend> VecDescMut<'a, T, B> {
     }
 }
 impl<'a, T: Element, B: Backend> MatDesc<'a, T, B> {
+    /// Stores the argument on its own (ops use [`Call`](super::Call), which packs small ones).
+    #[allow(dead_code)]
     pub(crate) fn store(
         self,
         dev: &'a Device<B>,
@@ -441,6 +499,8 @@ impl<'a, T: Element, B: Backend> MatDesc<'a, T, B> {
     }
 }
 impl<'a, T: Element, B: Backend> MatDescMut<'a, T, B> {
+    /// Stores the argument on its own (ops use [`Call`](super::Call), which packs small ones).
+    #[allow(dead_code)]
     pub(crate) fn store(
         self,
         dev: &'a Device<B>,

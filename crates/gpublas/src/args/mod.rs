@@ -10,16 +10,22 @@
 //! Every descriptor is validated against its storage's real length before anything is
 //! transferred or any backend function is called.
 
+mod call;
+mod debug;
 mod desc;
 mod resolve;
 
+pub(crate) use call::Call;
 pub(crate) use desc::{check_mat, check_vec, Shape};
 pub use desc::{
     Mat, MatDesc, MatDescMut, MatIn, MatMut, MatOut, VecDesc, VecDescMut, VecIn, VecOut, Vector,
     VectorMut,
 };
-pub(crate) use resolve::Stored;
+pub(crate) use resolve::SrcKind;
 pub use resolve::{Src, SrcMut};
+
+#[cfg(test)]
+pub(crate) use resolve::SrcMutKind;
 
 use crate::backend::Backend;
 use crate::memory::{
@@ -28,12 +34,22 @@ use crate::memory::{
 use crate::precision::Element;
 
 /// Storage an operation may read: host data or data already on a device.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not storage of `{T}` elements that gpublas can read",
+    label = "not readable storage of `{T}`",
+    note = "slices, `Vec`s, arrays, `DeviceBuffer`s and their slices, and mapping guards are storage; check the element type is `{T}`"
+)]
 pub trait Input<T: Element, B: Backend> {
     /// Where the elements are.
     fn src(&self) -> Src<'_, T, B>;
 }
 
 /// Storage an operation may write.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not storage of `{T}` elements that gpublas can write",
+    label = "not writable storage of `{T}`",
+    note = "mutable slices, `Vec`s, arrays, `DeviceBuffer`s and their `DeviceSliceMut`s, and `map_mut`/`map_out` guards are writable storage; check the element type is `{T}`"
+)]
 pub trait Output<T: Element, B: Backend>: Input<T, B> {
     /// Where the elements are, writable.
     fn src_mut(&mut self) -> SrcMut<'_, T, B>;

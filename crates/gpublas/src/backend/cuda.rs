@@ -15,16 +15,24 @@ use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
 /// The CUDA backend: one NVIDIA GPU, through cuBLAS.
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub type Cuda = Gpu<CudaApi>;
 
 impl Device<Cuda> {
     /// CUDA device `ordinal` (0 is the first GPU).
+    ///
+    /// # Errors
+    /// [`Error::LibraryNotFound`] if the runtime or BLAS library cannot be loaded (the message
+    /// lists what was tried); [`Error::NoDevice`] if there is no such device or it cannot be
+    /// used; a vendor failure creating the stream or the BLAS handle.
+    #[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
     pub fn cuda(ordinal: usize) -> Result<Self> {
         Cuda::new(ordinal).map(Device::new)
     }
 }
 
 /// The loaded CUDA runtime and cuBLAS function tables.
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 #[derive(Debug, Clone, Copy)]
 pub struct CudaApi {
     /// The CUDA runtime.

@@ -15,9 +15,11 @@ pub enum Dynamic {
     Emulated(Emulated),
     /// An NVIDIA GPU.
     #[cfg(feature = "cuda")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
     Cuda(super::Cuda),
     /// An AMD GPU.
     #[cfg(feature = "rocm")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "rocm")))]
     Rocm(super::Rocm),
 }
 

@@ -44,18 +44,22 @@ macro_rules! blas_methods {
 }
 pub(crate) use blas_methods;
 
+mod all;
 #[cfg(feature = "cuda")]
 mod cuda;
 mod dynamic;
 mod emulated;
 mod gemm_ex;
 #[cfg(any(feature = "cuda", feature = "rocm"))]
+#[cfg_attr(docsrs, doc(cfg(any(feature = "cuda", feature = "rocm"))))]
 pub mod gpu;
 mod host;
 #[cfg(feature = "rocm")]
 mod rocm;
 
+pub use all::BlasAll;
 #[cfg(feature = "cuda")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub use cuda::{Cuda, CudaApi};
 pub use dynamic::Dynamic;
 
@@ -64,6 +68,7 @@ pub(crate) use gemm_ex::gemm_ex_methods;
 pub use gemm_ex::GemmEx;
 pub use host::Host;
 #[cfg(feature = "rocm")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rocm")))]
 pub use rocm::{Rocm, RocmApi};
 
 /// A raw address in a backend's memory space (a host address for [`Host`]).
@@ -168,6 +173,9 @@ pub unsafe trait Backend: Send + Sync + 'static {
 
     /// Allocates `bytes` (> 0) bytes, aligned for every [`Scalar`].
     ///
+    /// # Errors
+    /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) if the device has not enough memory.
+    ///
     /// # Safety
     /// `bytes > 0`.
     unsafe fn alloc(&self, bytes: usize) -> Result<DevPtr>;
@@ -181,11 +189,17 @@ pub unsafe trait Backend: Send + Sync + 'static {
 
     /// Copies `bytes` from host memory to the device, after all earlier work; complete on return.
     ///
+    /// # Errors
+    /// The vendor runtime's failure status ([`Error::Vendor`](crate::Error::Vendor)).
+    ///
     /// # Safety
     /// `src` is valid for reading and `dst` for writing `bytes` bytes.
     unsafe fn upload(&self, dst: DevPtr, src: *const u8, bytes: usize) -> Result<()>;
 
     /// Copies `bytes` from the device to host memory, after all earlier work; complete on return.
+    ///
+    /// # Errors
+    /// The vendor runtime's failure status ([`Error::Vendor`](crate::Error::Vendor)).
     ///
     /// # Safety
     /// `src` is valid for reading and `dst` for writing `bytes` bytes.
@@ -193,17 +207,27 @@ pub unsafe trait Backend: Send + Sync + 'static {
 
     /// Copies `bytes` between two device ranges that do not overlap, in stream order.
     ///
+    /// # Errors
+    /// The vendor runtime's failure status ([`Error::Vendor`](crate::Error::Vendor)).
+    ///
     /// # Safety
     /// Both ranges are valid for `bytes` bytes and do not overlap.
     unsafe fn copy(&self, dst: DevPtr, src: DevPtr, bytes: usize) -> Result<()>;
 
     /// Sets `bytes` bytes to zero, in stream order.
     ///
+    /// # Errors
+    /// The vendor runtime's failure status ([`Error::Vendor`](crate::Error::Vendor)).
+    ///
     /// # Safety
     /// `dst` is valid for writing `bytes` bytes.
     unsafe fn zero(&self, dst: DevPtr, bytes: usize) -> Result<()>;
 
     /// Waits until all enqueued work is complete.
+    ///
+    /// # Errors
+    /// The vendor runtime's failure status ([`Error::Vendor`](crate::Error::Vendor)), including
+    /// failures of earlier asynchronous work.
     fn synchronize(&self) -> Result<()>;
 
     // ---- Transfer primitives (the transfer engine in `crate::transfer` builds on these). A
@@ -406,7 +430,16 @@ impl Event {
 /// The pointers are valid for the extents BLAS's reference semantics read and write for the
 /// given dimensions, the output does not overlap any input, and the increments and leading
 /// dimensions obey the rules above.
+///
+/// # Errors (for every method)
+/// The vendor library's failure status ([`Error::Vendor`](crate::Error::Vendor)), or
+/// [`Error::Unsupported`](crate::Error::Unsupported) for a dimension the vendor API cannot take
+/// (e.g. above `i32::MAX`).
 #[allow(clippy::too_many_arguments, clippy::missing_safety_doc, missing_docs)]
+#[diagnostic::on_unimplemented(
+    message = "the backend `{Self}` has no BLAS routines for `{T}`",
+    note = "in generic code, bound the backend parameter with `B: BlasAll` (all four BLAS types)"
+)]
 pub trait Blas<T: Scalar>: Backend {
     unsafe fn axpy(
         &self,

@@ -20,16 +20,24 @@ use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
 /// The ROCm backend: one AMD GPU, through rocBLAS.
+#[cfg_attr(docsrs, doc(cfg(feature = "rocm")))]
 pub type Rocm = Gpu<RocmApi>;
 
 impl Device<Rocm> {
     /// ROCm (HIP) device `ordinal` (0 is the first GPU).
+    ///
+    /// # Errors
+    /// [`Error::LibraryNotFound`] if the runtime or BLAS library cannot be loaded (the message
+    /// lists what was tried); [`Error::NoDevice`] if there is no such device or it cannot be
+    /// used; a vendor failure creating the stream or the BLAS handle.
+    #[cfg_attr(docsrs, doc(cfg(feature = "rocm")))]
     pub fn rocm(ordinal: usize) -> Result<Self> {
         Rocm::new(ordinal).map(Device::new)
     }
 }
 
 /// The loaded HIP runtime and rocBLAS function tables.
+#[cfg_attr(docsrs, doc(cfg(feature = "rocm")))]
 #[derive(Debug, Clone, Copy)]
 pub struct RocmApi {
     /// The HIP runtime.

@@ -6,8 +6,8 @@
 //! reference BLAS defines for them are reduced here to calls with positive increments.
 
 use super::mismatch;
-use crate::args::{VecDescMut, VecIn, VecOut};
-use crate::backend::{Backend, Blas, DevPtr};
+use crate::args::{Call, VecDescMut, VecIn, VecOut};
+use crate::backend::{Backend, Blas, BlasAll, DevPtr};
 use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::{Scalar, ScalarKind};
@@ -75,6 +75,23 @@ fn real_from_f64<R: Scalar>(v: f64) -> R {
 
 impl<B: Backend> Device<B> {
     /// `y ← αx + y`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let x = [1.0, 2.0, 3.0];
+    /// let mut y = vec![10.0, 20.0, 30.0];
+    /// dev.axpy(2.0, &x, &mut y)?;
+    /// assert_eq!(y, [12.0, 24.0, 36.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn axpy<'a, T: Scalar>(
         &'a self,
         alpha: T,
@@ -82,7 +99,7 @@ impl<B: Backend> Device<B> {
         y: impl VecOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "axpy";
         self.check()?;
@@ -92,29 +109,47 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (n, (incx, incy)) = (x.n, incs(x.n, x.inc, y.inc));
-        let xs = x.store(self, R, "x")?;
-        let ys = y.store(self, true, R, "y")?;
+        let mut call = self.call(R);
+        let xp = call.vec_in(x, "x")?;
+        let yp = call.vec_out(y, true, "y")?;
+        call.launch()?;
         if incy == 0 {
             // `?axpy.f` adds α·xᵢ to the one element y₀ in walk order: y₀ + α·Σxᵢ.
             // SAFETY: `x` was checked to hold `n` elements at `incx`, stored on this device.
-            let sum = self.upload(&[unsafe { self.sum(n, xs.ptr, incx)? }])?;
+            let sum = self.upload(&[unsafe { self.sum::<T>(n, xp, incx)? }])?;
             // SAFETY: `sum` holds one element; `y` was checked to hold at least one.
             unsafe {
-                self.backend()
-                    .axpy(1, alpha, sum.as_device_ptr(), 1, ys.ptr, 1)?
+                self.blas::<T>()
+                    .axpy(1, alpha, sum.as_device_ptr(), 1, yp, 1)?
             };
         } else {
             // SAFETY: both vectors were checked to hold `n` elements at their increments, `y`
             // (a mutable borrow) cannot overlap `x`, and `incy ≠ 0`.
-            unsafe { self.backend().axpy(n, alpha, xs.ptr, incx, ys.ptr, incy)? };
+            unsafe { self.blas::<T>().axpy(n, alpha, xp, incx, yp, incy)? };
         }
-        ys.finish()
+        call.finish()
     }
 
     /// `x ← αx`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage; a transfer or backend failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut x = vec![Complex64::new(1.0, 2.0), Complex64::new(3.0, 0.0)];
+    /// // Every other element: a strided vector of length 1.
+    /// dev.scal(Complex64::new(0.0, 1.0), VectorMut::strided(&mut x, 1, 2))?;
+    /// assert_eq!(x, [Complex64::new(-2.0, 1.0), Complex64::new(3.0, 0.0)]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn scal<'a, T: Scalar>(&'a self, alpha: T, x: impl VecOut<'a, T, B>) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "scal";
         self.check()?;
@@ -124,20 +159,39 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (n, inc) = (x.n, x.inc);
-        let xs = x.store(self, true, R, "x")?;
+        let mut call = self.call(R);
+        let xp = call.vec_out(x, true, "x")?;
+        call.launch()?;
         // SAFETY: `x` was checked to hold `n` elements at increment `inc ≥ 1`.
-        unsafe { self.backend().scal(n, alpha, xs.ptr, inc)? };
-        xs.finish()
+        unsafe { self.blas::<T>().scal(n, alpha, xp, inc)? };
+        call.finish()
     }
 
     /// `y ← x`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let x = dev.upload(&[1.0f32, 2.0, 3.0])?;
+    /// let mut y = vec![0.0f32; 3];
+    /// dev.copy(&x, &mut y)?;
+    /// assert_eq!(y, [1.0, 2.0, 3.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn copy<'a, T: Scalar>(
         &'a self,
         x: impl VecIn<'a, T, B>,
         y: impl VecOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "copy";
         self.check()?;
@@ -147,28 +201,46 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (n, (incx, incy), dense) = (x.n, incs(x.n, x.inc, y.inc), y.dense());
-        let xs = x.store(self, R, "x")?;
-        let ys = y.store(self, !dense, R, "y")?;
+        let mut call = self.call(R);
+        let xp = call.vec_in(x, "x")?;
+        let yp = call.vec_out(y, !dense, "y")?;
+        call.launch()?;
         if incy == 0 {
             // `?copy.f` writes every xᵢ into y₀ in walk order: the last one stays.
-            let last = xs.ptr.offset::<T>(offset(n, incx, n - 1));
+            let last = xp.offset::<T>(offset(n, incx, n - 1));
             // SAFETY: `last` is an element of `x`; `y` holds at least one element.
-            unsafe { Blas::<T>::copy(self.backend(), 1, last, 1, ys.ptr, 1)? };
+            unsafe { Blas::<T>::copy(self.blas::<T>(), 1, last, 1, yp, 1)? };
         } else {
             // SAFETY: as for `axpy`.
-            unsafe { Blas::<T>::copy(self.backend(), n, xs.ptr, incx, ys.ptr, incy)? };
+            unsafe { Blas::<T>::copy(self.blas::<T>(), n, xp, incx, yp, incy)? };
         }
-        ys.finish()
+        call.finish()
     }
 
     /// `x ↔ y`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let (mut x, mut y) = (vec![1.0, 2.0], vec![3.0, 4.0]);
+    /// dev.swap(&mut x, &mut y)?;
+    /// assert_eq!((x, y), (vec![3.0, 4.0], vec![1.0, 2.0]));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn swap<'a, T: Scalar>(
         &'a self,
         x: impl VecOut<'a, T, B>,
         y: impl VecOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "swap";
         self.check()?;
@@ -178,64 +250,111 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (n, (incx, incy)) = (x.n, incs(x.n, x.inc, y.inc));
-        let xs = x.store(self, true, R, "x")?;
-        let ys = y.store(self, true, R, "y")?;
+        let mut call = self.call(R);
+        let xp = call.vec_out(x, true, "x")?;
+        let yp = call.vec_out(y, true, "y")?;
+        call.launch()?;
         match (incx == 0, incy == 0) {
             // `?swap.f` exchanges xᵢ and yᵢ in walk order. Two mutable borrows cannot overlap.
             (false, false) => {
                 // SAFETY: both vectors were checked to hold `n` elements at their increments.
-                unsafe { self.backend().swap(n, xs.ptr, incx, ys.ptr, incy)? }
+                unsafe { self.blas::<T>().swap(n, xp, incx, yp, incy)? }
             }
             // Only x₀ and y₀, n times: exchanged iff n is odd.
             (true, true) => {
                 if n % 2 == 1 {
                     // SAFETY: both hold at least one element.
-                    unsafe { self.backend().swap(1, xs.ptr, 1, ys.ptr, 1)? }
+                    unsafe { self.blas::<T>().swap(1, xp, 1, yp, 1)? }
                 }
             }
             // One element against a whole vector: a rotation by one (see `rotate`).
             // SAFETY: both were checked against their storage (`n ≥ 2` here, as `incs` makes
             // one-element increments 1), are on this device, and cannot overlap.
-            (false, true) => unsafe { self.rotate(n, xs.ptr, incx, ys.ptr)? },
+            (false, true) => unsafe { self.rotate::<T>(n, xp, incx, yp)? },
             // SAFETY: as above.
-            (true, false) => unsafe { self.rotate(n, ys.ptr, incy, xs.ptr)? },
+            (true, false) => unsafe { self.rotate::<T>(n, yp, incy, xp)? },
         }
-        xs.finish()?;
-        ys.finish()
+        call.finish()
     }
 
     /// `Σ xᵢ yᵢ` (no conjugation; BLAS `dot`, or `dotu` for complex).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// assert_eq!(dev.dot(&[1.0, 2.0, 3.0], &[4.0, 5.0, 6.0])?, 32.0);
+    /// let i = Complex32::new(0.0, 1.0);
+    /// assert_eq!(dev.dot(&[i], &[i])?, Complex32::new(-1.0, 0.0)); // i·i, no conjugate
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn dot<'a, T: Scalar>(
         &'a self,
         x: impl VecIn<'a, T, B>,
         y: impl VecIn<'a, T, B>,
     ) -> Result<T>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.dot_impl("dot", false, x, y)
     }
 
     /// `Σ xᵢ yᵢ` (BLAS `dotu`; the same as [`Device::dot`]).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let (a, b) = (Complex64::new(1.0, 1.0), Complex64::new(2.0, -1.0));
+    /// assert_eq!(dev.dotu(&[a, b], &[b, a])?, a * b + b * a);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn dotu<'a, T: Scalar>(
         &'a self,
         x: impl VecIn<'a, T, B>,
         y: impl VecIn<'a, T, B>,
     ) -> Result<T>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.dot_impl("dotu", false, x, y)
     }
 
     /// `Σ conj(xᵢ) yᵢ` (BLAS `dotc`; the same as `dot` for real types).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let x = [Complex64::new(3.0, 4.0)];
+    /// assert_eq!(dev.dotc(&x, &x)?, Complex64::new(25.0, 0.0)); // |x|²
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn dotc<'a, T: Scalar>(
         &'a self,
         x: impl VecIn<'a, T, B>,
         y: impl VecIn<'a, T, B>,
     ) -> Result<T>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.dot_impl("dotc", true, x, y)
     }
@@ -248,7 +367,7 @@ impl<B: Backend> Device<B> {
         y: impl VecIn<'a, T, B>,
     ) -> Result<T>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         self.check()?;
         let (x, y) = (x.vec_in(r, "x")?, y.vec_in(r, "y")?);
@@ -257,13 +376,15 @@ impl<B: Backend> Device<B> {
             return Ok(T::zero());
         }
         let (n, incx, incy) = (x.n, x.inc, y.inc);
-        let (xs, ys) = (x.store(self, r, "x")?, y.store(self, r, "y")?);
+        let mut call = self.call(r);
+        let (xp, yp) = (call.vec_in(x, "x")?, call.vec_in(y, "y")?);
+        call.launch()?;
         // SAFETY: both vectors were checked to hold `n` elements at their increments.
         unsafe {
             if conj {
-                self.backend().dotc(n, xs.ptr, incx, ys.ptr, incy)
+                self.blas::<T>().dotc(n, xp, incx, yp, incy)
             } else {
-                self.backend().dotu(n, xs.ptr, incx, ys.ptr, incy)
+                self.blas::<T>().dotu(n, xp, incx, yp, incy)
             }
         }
     }
@@ -272,61 +393,118 @@ impl<B: Backend> Device<B> {
     ///
     /// As `?nrm2.f90` (LAPACK 3.10 and later): a negative increment gives the norm of the same
     /// elements, increment 0 that of `n` copies of `x₀` (`√n·|x₀|`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage; a transfer or backend failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let n = dev.nrm2(&[3.0f64, 4.0])?;
+    /// assert!((n - 5.0).abs() < 1e-12);
+    /// // No overflow where squaring would: ‖[3e200, 4e200]‖ = 5e200.
+    /// let big = dev.nrm2(&[3e200f64, 4e200])?;
+    /// assert!((big / 5e200 - 1.0).abs() < 1e-12);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn nrm2<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<T::Real>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
-        let (n, inc, xs) = match self.reduce_arg("nrm2", false, x)? {
+        let (n, inc, _call, xp) = match self.reduce_arg("nrm2", false, x)? {
             Some(v) => v,
-            None => return Ok(<T::Real as Scalar>::zero()),
+            None => return Ok(num_traits::zero()),
         };
         if inc == 0 {
             // SAFETY: `x` holds at least one element.
-            let x0: f64 = unsafe { self.backend().nrm2(1, xs.ptr, 1)? }.into();
+            let x0: f64 = unsafe { self.blas::<T>().nrm2(1, xp, 1)? }.into();
             return Ok(real_from_f64(x0 * (n as f64).sqrt()));
         }
         // The pointer is the lowest address of the span, so |inc| visits the same elements.
         // SAFETY: `x` was checked to hold `n` elements at increment `inc`.
-        unsafe { self.backend().nrm2(n, xs.ptr, inc.abs()) }
+        unsafe { self.blas::<T>().nrm2(n, xp, inc.abs()) }
     }
 
     /// `Σ |re xᵢ| + |im xᵢ|`; 0 for an increment ≤ 0 (`?asum.f`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage; a transfer or backend failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// assert_eq!(dev.asum(&[Complex32::new(1.0, -2.0), Complex32::new(-3.0, 0.5)])?, 6.5);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn asum<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<T::Real>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
-        let (n, inc, xs) = match self.reduce_arg("asum", true, x)? {
+        let (n, inc, _call, xp) = match self.reduce_arg("asum", true, x)? {
             Some(v) => v,
-            None => return Ok(<T::Real as Scalar>::zero()),
+            None => return Ok(num_traits::zero()),
         };
         // SAFETY: `x` was checked to hold `n` elements at increment `inc ≥ 1`.
-        unsafe { self.backend().asum(n, xs.ptr, inc) }
+        unsafe { self.blas::<T>().asum(n, xp, inc) }
     }
 
     /// 0-based index of the first element of largest `|re| + |im|`; `None` for an empty vector
     /// or an increment ≤ 0 (`i?amax.f`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage; a transfer or backend failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// assert_eq!(dev.iamax(&[1.0, -7.0, 7.0, 2.0])?, Some(1)); // the first of the ties
+    /// assert_eq!(dev.iamax(&Vec::<f64>::new())?, None);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn iamax<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<Option<usize>>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
-        let Some((n, inc, xs)) = self.reduce_arg("iamax", true, x)? else {
+        let Some((n, inc, _call, xp)) = self.reduce_arg("iamax", true, x)? else {
             return Ok(None);
         };
         // SAFETY: as for `asum`; `n > 0`.
-        unsafe { self.backend().iamax(n, xs.ptr, inc).map(Some) }
+        unsafe { self.blas::<T>().iamax(n, xp, inc).map(Some) }
     }
 
     /// 0-based index of the first element of smallest `|re| + |im|`; `None` for an empty vector
     /// or an increment ≤ 0 (as `iamax`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage; a transfer or backend failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// assert_eq!(dev.iamin(&[4.0f32, -1.0, 3.0, 1.0])?, Some(1));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn iamin<'a, T: Scalar>(&'a self, x: impl VecIn<'a, T, B>) -> Result<Option<usize>>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
-        let Some((n, inc, xs)) = self.reduce_arg("iamin", true, x)? else {
+        let Some((n, inc, _call, xp)) = self.reduce_arg("iamin", true, x)? else {
             return Ok(None);
         };
         // SAFETY: as for `asum`; `n > 0`.
-        unsafe { self.backend().iamin(n, xs.ptr, inc).map(Some) }
+        unsafe { self.blas::<T>().iamin(n, xp, inc).map(Some) }
     }
 
     /// Validates and stores the one vector of a reduction; `None` (nothing transferred) if it
@@ -338,14 +516,17 @@ impl<B: Backend> Device<B> {
         r: &'static str,
         positive: bool,
         x: impl VecIn<'a, T, B>,
-    ) -> Result<Option<(usize, isize, crate::args::Stored<'a, T, B>)>> {
+    ) -> Result<Option<(usize, isize, Call<'a, T, B>, DevPtr)>> {
         self.check()?;
         let x = x.vec_in(r, "x")?;
         if x.n == 0 || (positive && x.inc <= 0) {
             return Ok(None);
         }
         let (n, inc) = (x.n, x.inc);
-        Ok(Some((n, inc, x.store(self, r, "x")?)))
+        let mut call = self.call(r);
+        let xp = call.vec_in(x, "x")?;
+        call.launch()?;
+        Ok(Some((n, inc, call, xp)))
     }
 
     /// `Σ xᵢ` in walk order, as a dot product with one element 1 at increment 0.
@@ -354,11 +535,11 @@ impl<B: Backend> Device<B> {
     /// `x` is valid for reading `n` elements at `incx` on this device.
     unsafe fn sum<T: Scalar>(&self, n: usize, x: DevPtr, incx: isize) -> Result<T>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         let one = self.upload(&[T::one()])?;
         // SAFETY: the caller guarantees `x`; `one` holds the one element increment 0 reads.
-        unsafe { self.backend().dotu(n, x, incx, one.as_device_ptr(), 0) }
+        unsafe { self.blas::<T>().dotu(n, x, incx, one.as_device_ptr(), 0) }
     }
 
     /// `?swap.f` of a whole vector `v` (`n ≥ 2` elements, increment `inc ≠ 0`) against one
@@ -370,11 +551,11 @@ impl<B: Backend> Device<B> {
     /// `v` is valid for its `n` elements and `s` for one, both on this device, not overlapping.
     unsafe fn rotate<T: Scalar>(&self, n: usize, v: DevPtr, inc: isize, s: DevPtr) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         let old = self.zeros::<T>(n)?;
         let t = old.as_device_ptr();
-        let b = self.backend();
+        let b = self.blas::<T>();
         // SAFETY: `t` holds `n` elements; `v` and `s` are the caller's; each copy's source and
         // destination are different allocations or disjoint elements.
         unsafe {

@@ -1,11 +1,13 @@
-//! Level 3: matrix-matrix operations, and the strided batched gemm.
+//! Level 3: matrix-matrix operations (gemm, its strided batched form, trsm; the rank-k updates
+//! are in `rank_k.rs`).
 
+use super::conj::ConjCopy;
 use super::level2::single;
-use super::{mismatch, real_op, stored_op};
+use super::{mismatch, stored_op};
 use crate::args::{MatDesc, MatDescMut, MatIn, MatOut, Shape};
-use crate::backend::{Backend, Blas};
+use crate::backend::{Backend, Blas, BlasAll};
 use crate::device::Device;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Order, Side, Uplo};
 
@@ -18,6 +20,9 @@ pub(super) struct GemmPlan {
     pub(super) k: usize,
     /// Whether A and B trade places (row-major C: Cᵀ = op(B)ᵀ op(A)ᵀ).
     pub(super) swap: bool,
+    /// Whether A, or B, must be replaced by a conjugated copy (see `stored_op`).
+    conj_a: bool,
+    conj_b: bool,
 }
 
 /// Plans `op(A) op(B)` into `C` for operands of these shapes (`T` only decides what `Op::C`
@@ -47,8 +52,8 @@ pub(super) fn plan_gemm<T: Scalar>(
         ));
     }
     let swap = c.order == Order::RowMajor;
-    let ta = stored_op::<T>(r, "a", ta, a.order, swap)?;
-    let tb = stored_op::<T>(r, "b", tb, b.order, swap)?;
+    let (ta, conj_a) = stored_op::<T>(ta, a.order, swap);
+    let (tb, conj_b) = stored_op::<T>(tb, b.order, swap);
     Ok(if swap {
         GemmPlan {
             ta: tb,
@@ -57,6 +62,8 @@ pub(super) fn plan_gemm<T: Scalar>(
             n: m,
             k: ka,
             swap,
+            conj_a,
+            conj_b,
         }
     } else {
         GemmPlan {
@@ -66,15 +73,68 @@ pub(super) fn plan_gemm<T: Scalar>(
             n,
             k: ka,
             swap,
+            conj_a,
+            conj_b,
         }
     })
+}
+
+impl<B: BlasAll> Device<B> {
+    /// Replaces A and B by conjugated copies where the plan says so (not when `alpha = 0`:
+    /// then neither is read).
+    fn conjugate_operands<'a, T: Scalar>(
+        &'a self,
+        r: &'static str,
+        p: &GemmPlan,
+        alpha: T,
+        (a, b): (MatDesc<'a, T, B>, MatDesc<'a, T, B>),
+        (keep_a, keep_b): (&mut ConjCopy<T, B>, &mut ConjCopy<T, B>),
+    ) -> Result<(MatDesc<'a, T, B>, MatDesc<'a, T, B>)> {
+        if alpha.is_zero() || p.k == 0 {
+            return Ok((a, b));
+        }
+        let a = if p.conj_a {
+            self.conjugated_mat(a, keep_a, r, "a")?
+        } else {
+            a
+        };
+        let b = if p.conj_b {
+            self.conjugated_mat(b, keep_b, r, "b")?
+        } else {
+            b
+        };
+        Ok((a, b))
+    }
 }
 
 impl<B: Backend> Device<B> {
     /// `C ← α op(A) op(B) + βC`.
     ///
-    /// Any mix of column- and row-major operands works, except `Op::C` on an operand whose
-    /// layout differs from `C`'s (that would need a conjugate without a transpose).
+    /// Any mix of column- and row-major operands works, with any ops: a row-major call is turned
+    /// into the equivalent column-major one without copies, except that a complex `Op::C` on an
+    /// operand whose layout differs from `C`'s (a conjugate without a transpose) runs on a
+    /// conjugated copy of that operand.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, or the shapes of `op(A)`, `op(B)` and `C` do not
+    /// agree; a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched
+    /// on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // A (2×3) row-major, B (3×2) column-major, C column-major.
+    /// let a = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+    /// let b = [1.0, 0.0, 1.0, 0.0, 1.0, 0.0];
+    /// let mut c = vec![f64::NAN; 4]; // β = 0: never read
+    /// dev.gemm(Op::N, Op::N, 1.0, Mat::row_major(&a, 2, 3), Mat::col_major(&b, 3, 2),
+    ///          0.0, MatMut::col_major(&mut c, 2, 2))?;
+    /// assert_eq!(c, [4.0, 10.0, 2.0, 5.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn gemm<'a, T: Scalar>(
         &'a self,
@@ -87,18 +147,38 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
-        const R: &str = "gemm";
+        self.gemm_as("gemm", ta, tb, alpha, a, b, beta, c)
+    }
+
+    /// [`Device::gemm`], reporting errors as routine `r` (e.g. `matmul`).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn gemm_as<'a, T: Scalar>(
+        &'a self,
+        r: &'static str,
+        ta: Op,
+        tb: Op,
+        alpha: T,
+        a: impl MatIn<'a, T, B>,
+        b: impl MatIn<'a, T, B>,
+        beta: T,
+        c: impl MatOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
         self.check()?;
-        let (a, b, c) = (a.mat_in(R, "a")?, b.mat_in(R, "b")?, c.mat_out(R, "c")?);
+        let (a, b, c) = (a.mat_in(r, "a")?, b.mat_in(r, "b")?, c.mat_out(r, "c")?);
         for (arg, s) in [("a", &a.shape), ("b", &b.shape), ("c", &c.shape)] {
-            single(R, arg, s)?;
+            single(r, arg, s)?;
         }
-        let p = plan_gemm::<T>(R, ta, tb, &a.shape, &b.shape, &c.shape)?;
+        let p = plan_gemm::<T>(r, ta, tb, &a.shape, &b.shape, &c.shape)?;
         if p.m == 0 || p.n == 0 {
             return Ok(());
         }
+        let (mut keep_a, mut keep_b) = (None, None);
+        let (a, b) = self.conjugate_operands(r, &p, alpha, (a, b), (&mut keep_a, &mut keep_b))?;
         let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
         let mut c = c;
         if self.gemm_tiled(&p, alpha, (&a, lda), (&b, ldb), beta, (&mut c, ldc))? {
@@ -106,27 +186,57 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let copy_in = !(beta.is_zero() && c.dense);
-        let a_s = a.store(self, R, "a")?;
-        let b_s = b.store(self, R, "b")?;
-        let c_s = c.store(self, copy_in, R, "c")?;
+        let mut call = self.call(r);
+        let a_s = call.input(a.src, "a")?;
+        let b_s = call.input(b.src, "b")?;
+        let c_s = call.output(c.src, copy_in, "c")?;
+        call.launch()?;
         let ((x, ldx), (y, ldy)) = if p.swap {
-            ((b_s.ptr, ldb), (a_s.ptr, lda))
+            ((b_s, ldb), (a_s, lda))
         } else {
-            ((a_s.ptr, lda), (b_s.ptr, ldb))
+            ((a_s, lda), (b_s, ldb))
         };
         // SAFETY: every operand was checked against its storage for the shapes of this call;
         // `c` is a mutable borrow, so it overlaps no input.
         unsafe {
-            self.backend().gemm(
-                p.ta, p.tb, p.m, p.n, p.k, alpha, x, ldx, y, ldy, beta, c_s.ptr, ldc,
+            self.blas::<T>().gemm(
+                p.ta, p.tb, p.m, p.n, p.k, alpha, x, ldx, y, ldy, beta, c_s, ldc,
             )?
         };
-        c_s.finish()
+        call.finish()
     }
 
     /// `Cᵢ ← α op(Aᵢ) op(Bᵢ) + βCᵢ` for each matrix of three strided batches
     /// (see [`Mat::batched`](crate::Mat::batched)); all three must have the same count, and
-    /// `C`'s stride must keep its matrices apart.
+    /// `C`'s stride must keep its matrices apart. An input's stride may be 0 (one matrix shared
+    /// by every product). With the `ndarray` feature, 3-D arrays and views are batches along
+    /// axis 0.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, the counts differ, `C`'s matrices overlap, or the shapes do not
+    /// agree; a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched
+    /// on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // Two 2×2 products Cᵢ = Aᵢ · B with one shared B (stride 0).
+    /// let a = [1.0, 0.0, 0.0, 1.0, /* second */ 2.0, 0.0, 0.0, 2.0];
+    /// let b = [1.0, 2.0, 3.0, 4.0];
+    /// let mut c = vec![0.0; 8];
+    /// dev.gemm_strided_batched(
+    ///     Op::N, Op::N, 1.0,
+    ///     Mat::col_major(&a, 2, 2).batched(2, 4),
+    ///     Mat::col_major(&b, 2, 2).batched(2, 0),
+    ///     0.0,
+    ///     MatMut::col_major(&mut c, 2, 2).batched(2, 4),
+    /// )?;
+    /// assert_eq!(c, [1.0, 2.0, 3.0, 4.0, 2.0, 4.0, 6.0, 8.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn gemm_strided_batched<'a, T: Scalar>(
         &'a self,
@@ -139,7 +249,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "gemm_strided_batched";
         self.check()?;
@@ -170,6 +280,8 @@ impl<B: Backend> Device<B> {
         if p.m == 0 || p.n == 0 || count == 0 {
             return Ok(());
         }
+        let (mut keep_a, mut keep_b) = (None, None);
+        let (a, b) = self.conjugate_operands(R, &p, alpha, (a, b), (&mut keep_a, &mut keep_b))?;
         let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
         // A stride nothing is read through (one matrix, or matrices with no elements: k = 0)
         // is irrelevant; 0 keeps backends from computing offsets with it.
@@ -179,27 +291,48 @@ impl<B: Backend> Device<B> {
         };
         let (sa, sb, sc) = (stride(&a.shape), stride(&b.shape), stride(&c.shape));
         let copy_in = !(beta.is_zero() && c.dense);
-        let a_s = a.store(self, R, "a")?;
-        let b_s = b.store(self, R, "b")?;
-        let c_s = c.store(self, copy_in, R, "c")?;
+        let mut call = self.call(R);
+        let a_s = call.input(a.src, "a")?;
+        let b_s = call.input(b.src, "b")?;
+        let c_s = call.output(c.src, copy_in, "c")?;
+        call.launch()?;
         let ((x, ldx, sx), (y, ldy, sy)) = if p.swap {
-            ((b_s.ptr, ldb, sb), (a_s.ptr, lda, sa))
+            ((b_s, ldb, sb), (a_s, lda, sa))
         } else {
-            ((a_s.ptr, lda, sa), (b_s.ptr, ldb, sb))
+            ((a_s, lda, sa), (b_s, ldb, sb))
         };
         // SAFETY: every batch was checked against its storage (count, stride and extent), and
         // C's matrices do not overlap each other or any input.
         unsafe {
-            self.backend().gemm_strided_batched(
-                p.ta, p.tb, p.m, p.n, p.k, alpha, x, ldx, sx, y, ldy, sy, beta, c_s.ptr, ldc, sc,
-                count,
+            self.blas::<T>().gemm_strided_batched(
+                p.ta, p.tb, p.m, p.n, p.k, alpha, x, ldx, sx, y, ldy, sy, beta, c_s, ldc, sc, count,
             )?
         };
-        c_s.finish()
+        call.finish()
     }
 
     /// Solves `op(A) X = αB` (`Side::Left`) or `X op(A) = αB` (`Side::Right`) for `X`, with `A`
     /// triangular; `X` overwrites `B`. `α = 0` sets `B` to zero without reading `A`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage or is a batch, or `A` is not square with `B`'s rows (left) or
+    /// columns (right); a transfer or backend failure (see [`Error`](crate::Error)). The output is
+    /// untouched on error.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // A = [[2, 0], [1, 1]] (lower, column-major); solve A X = B for B = [[2], [3]].
+    /// let a = [2.0, 1.0, 0.0, 1.0];
+    /// let mut b = vec![2.0, 3.0];
+    /// dev.trsm(Side::Left, Uplo::Lower, Op::N, Diag::NonUnit, 1.0,
+    ///          Mat::col_major(&a, 2, 2), MatMut::col_major(&mut b, 2, 1))?;
+    /// assert_eq!(b, [1.0, 2.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn trsm<'a, T: Scalar>(
         &'a self,
@@ -212,7 +345,7 @@ impl<B: Backend> Device<B> {
         b: impl MatOut<'a, T, B>,
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "trsm";
         self.check()?;
@@ -244,7 +377,7 @@ impl<B: Backend> Device<B> {
             ));
         }
         let bt = b.shape.order == Order::RowMajor;
-        let op = stored_op::<T>(R, "a", trans, a.shape.order, bt)?;
+        let (op, conj_a) = stored_op::<T>(trans, a.shape.order, bt);
         let uplo = if a.shape.order == Order::RowMajor {
             uplo.flip()
         } else {
@@ -261,7 +394,9 @@ impl<B: Backend> Device<B> {
             // with plain device memsets: one for a dense B, else one per column.
             // Copy in unless every element of the storage is overwritten.
             let copy_in = !b.dense;
-            let b_s = b.store(self, copy_in, R, "b")?;
+            let mut call = self.call(R);
+            let b_s = call.output(b.src, copy_in, "b")?;
+            call.launch()?;
             let size = std::mem::size_of::<T>();
             let runs = if ldb == m {
                 vec![(0, m * n)]
@@ -271,109 +406,27 @@ impl<B: Backend> Device<B> {
             for (start, len) in runs {
                 // SAFETY: `b` was checked to hold `m × n` elements with leading dimension `ldb`;
                 // each run is one column (or the whole dense matrix) inside it.
-                unsafe {
-                    self.backend()
-                        .zero(b_s.ptr.offset::<T>(start), len * size)?
-                };
+                unsafe { self.backend().zero(b_s.offset::<T>(start), len * size)? };
             }
-            return b_s.finish();
+            return call.finish();
         }
-        let a_s = a.store(self, R, "a")?;
-        let b_s = b.store(self, true, R, "b")?;
+        let mut keep = None;
+        let a = if conj_a {
+            self.conjugated_mat(a, &mut keep, R, "a")?
+        } else {
+            a
+        };
+        let mut call = self.call(R);
+        let a_s = call.input(a.src, "a")?;
+        let b_s = call.output(b.src, true, "b")?;
+        call.launch()?;
         // SAFETY: `a` was checked to hold a square matrix of B's side, `b` its shape; `b` is a
         // mutable borrow, so it does not overlap `a`.
         unsafe {
-            self.backend().trsm(
-                side, uplo, op, diag, m, n, alpha, a_s.ptr, lda, b_s.ptr, ldb,
-            )?
+            self.blas::<T>()
+                .trsm(side, uplo, op, diag, m, n, alpha, a_s, lda, b_s, ldb)?
         };
-        b_s.finish()
-    }
-
-    /// `C ← α op(A) op(A)ᵀ + βC` on the `uplo` triangle of `C` (the other is not touched);
-    /// `trans` is `N` or `T` (`C` too for real types).
-    #[allow(clippy::too_many_arguments)]
-    pub fn syrk<'a, T: Scalar>(
-        &'a self,
-        uplo: Uplo,
-        trans: Op,
-        alpha: T,
-        a: impl MatIn<'a, T, B>,
-        beta: T,
-        c: impl MatOut<'a, T, B>,
-    ) -> Result<()>
-    where
-        B: Blas<T>,
-    {
-        const R: &str = "syrk";
-        let trans = real_op::<T>(trans);
-        if trans == Op::C {
-            return Err(Error::arg(
-                R,
-                "trans",
-                "is Op::C; syrk takes N or T for complex types (herk is the Hermitian one)",
-            ));
-        }
-        self.rank_k(
-            R,
-            uplo,
-            trans,
-            alpha.is_zero(),
-            beta.is_one(),
-            a,
-            c,
-            |dev, p| {
-                // SAFETY: `rank_k` checked every operand for this shape.
-                unsafe {
-                    dev.backend().syrk(
-                        p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, beta, p.c, p.ldc,
-                    )
-                }
-            },
-        )
-    }
-
-    /// `C ← α op(A) op(A)ᴴ + βC` with real `α`, `β` on the `uplo` triangle of `C`, keeping its
-    /// diagonal real; `trans` is `N` or `C` (for real types this is `syrk`).
-    #[allow(clippy::too_many_arguments)]
-    pub fn herk<'a, T: Scalar>(
-        &'a self,
-        uplo: Uplo,
-        trans: Op,
-        alpha: T::Real,
-        a: impl MatIn<'a, T, B>,
-        beta: T::Real,
-        c: impl MatOut<'a, T, B>,
-    ) -> Result<()>
-    where
-        B: Blas<T>,
-    {
-        const R: &str = "herk";
-        if T::IS_COMPLEX && trans == Op::T {
-            return Err(Error::arg(
-                R,
-                "trans",
-                "is Op::T; herk takes N or C for complex types (syrk is the symmetric one)",
-            ));
-        }
-        let (alpha_zero, beta_one) = (alpha.is_zero(), beta.is_one());
-        self.rank_k(
-            R,
-            uplo,
-            real_op::<T>(trans),
-            alpha_zero,
-            beta_one,
-            a,
-            c,
-            |dev, p| {
-                // SAFETY: `rank_k` checked every operand for this shape.
-                unsafe {
-                    dev.backend().herk(
-                        p.uplo, p.trans, p.n, p.k, alpha, p.a, p.lda, beta, p.c, p.ldc,
-                    )
-                }
-            },
-        )
+        call.finish()
     }
 
     /// Runs a validated gemm through the tiled transfer engine when its host operands are
@@ -389,7 +442,7 @@ impl<B: Backend> Device<B> {
         (c, ldc): (&mut MatDescMut<'_, T, B>, usize),
     ) -> Result<bool>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         const R: &str = "gemm";
         if !self.backend().async_transfers() {
@@ -421,98 +474,4 @@ impl<B: Backend> Device<B> {
         }
         crate::transfer::tiled::run(self, g)
     }
-
-    /// Shared validation and layout handling of `syrk` and `herk`.
-    #[allow(clippy::too_many_arguments)]
-    fn rank_k<'a, T: Scalar>(
-        &'a self,
-        r: &'static str,
-        uplo: Uplo,
-        trans: Op,
-        alpha_zero: bool,
-        beta_one: bool,
-        a: impl MatIn<'a, T, B>,
-        c: impl MatOut<'a, T, B>,
-        call: impl FnOnce(&Self, RankK) -> Result<()>,
-    ) -> Result<()>
-    where
-        B: Blas<T>,
-    {
-        self.check()?;
-        let (a, c) = (a.mat_in(r, "a")?, c.mat_out(r, "c")?);
-        single(r, "a", &a.shape)?;
-        single(r, "c", &c.shape)?;
-        let (n, k) = trans.apply(a.shape.rows, a.shape.cols);
-        if (c.shape.rows, c.shape.cols) != (n, n) {
-            return Err(mismatch(
-                r,
-                "c",
-                format!(
-                    "is {}×{} but op(A) has {n} rows, so C must be {n}×{n}",
-                    c.shape.rows, c.shape.cols
-                ),
-            ));
-        }
-        // A row-major C is stored as Cᵀ, which is C itself (symmetric) or conj(C) (Hermitian):
-        // the referenced triangle flips. For Hermitian, conj(C) = conj(op(A)) conj(op(A))ᴴ,
-        // which a row-major A expresses by flipping N ↔ C; a mixed layout cannot be expressed.
-        let c_row = c.shape.order == Order::RowMajor;
-        let a_row = a.shape.order == Order::RowMajor;
-        let trans =
-            if r == "herk" && T::IS_COMPLEX {
-                match (a_row, c_row) {
-                    (false, false) => trans,
-                    (true, true) => {
-                        if trans == Op::N {
-                            Op::C
-                        } else {
-                            Op::N
-                        }
-                    }
-                    _ => return Err(Error::Unsupported {
-                        routine: r,
-                        what: "complex herk with `a` and `c` in different layouts; make them match"
-                            .into(),
-                    }),
-                }
-            } else {
-                stored_op::<T>(r, "a", trans, a.shape.order, false)?
-            };
-        let uplo = if c_row { uplo.flip() } else { uplo };
-        // Reference BLAS's quick return: nothing to add and β = 1 leaves C exactly as it is.
-        if n == 0 || ((alpha_zero || k == 0) && beta_one) {
-            return Ok(());
-        }
-        // α = 0 must not read A (vendors differ): k = 0 makes the backend only scale C.
-        let k = if alpha_zero { 0 } else { k };
-        let (lda, ldc) = (a.shape.ld, c.shape.ld);
-        let a_s = a.store(self, r, "a")?;
-        let c_s = c.store(self, true, r, "c")?;
-        call(
-            self,
-            RankK {
-                uplo,
-                trans,
-                n,
-                k,
-                a: a_s.ptr,
-                lda,
-                c: c_s.ptr,
-                ldc,
-            },
-        )?;
-        c_s.finish()
-    }
-}
-
-/// A validated rank-k update, ready for the backend.
-struct RankK {
-    uplo: Uplo,
-    trans: Op,
-    n: usize,
-    k: usize,
-    a: crate::backend::DevPtr,
-    lda: usize,
-    c: crate::backend::DevPtr,
-    ldc: usize,
 }

@@ -5,14 +5,25 @@
 //! data stays untouched. Reference-BLAS semantics hold: empty dimensions return at once,
 //! `beta = 0` overwrites the output without reading it, `alpha = 0` reads no input matrix.
 
+mod conj;
 mod level1;
 mod level2;
 mod level3;
 mod mixed;
+mod rank_k;
 
-use crate::error::{Error, Result};
+use crate::backend::BlasAll;
+use crate::device::Device;
+use crate::error::Error;
 use crate::scalar::Scalar;
 use crate::types::{Op, Order};
+
+impl<B: BlasAll> Device<B> {
+    /// The backend's routines for `T` (what every generic operation calls).
+    pub(crate) fn blas<T: Scalar>(&self) -> &T::On<B> {
+        T::on(self.backend())
+    }
+}
 
 /// `Op::C` is `Op::T` for real types; normalising keeps backends from seeing it.
 pub(crate) fn real_op<T: Scalar>(op: Op) -> Op {
@@ -24,22 +35,21 @@ pub(crate) fn real_op<T: Scalar>(op: Op) -> Op {
 }
 
 /// The op to apply to a matrix's *stored* column-major form so the result is `op(X)`
-/// (`transposed = false`) or `op(X)ᵀ` (`transposed = true`), given the matrix's order.
-pub(crate) fn stored_op<T: Scalar>(
-    routine: &'static str,
-    arg: &'static str,
-    op: Op,
-    order: Order,
-    transposed: bool,
-) -> Result<Op> {
+/// (`transposed = false`) or `op(X)ᵀ` (`transposed = true`), given the matrix's order, and
+/// whether `X` must first be replaced by its conjugate.
+///
+/// A stored row-major matrix is `Xᵀ`, so a layout that differs from the output's turns `N` into
+/// `T` and back; `Op::C` would need a conjugate without a transpose, which no BLAS op is: the
+/// operation then runs on `conj(X)` with `Op::T` instead (`Xᴴ = conj(X)ᵀ`), i.e. `Op::N` on the
+/// stored conjugated copy.
+pub(crate) fn stored_op<T: Scalar>(op: Op, order: Order, transposed: bool) -> (Op, bool) {
     let op = real_op::<T>(op);
-    if (order == Order::RowMajor) != transposed {
-        op.on_transposed(T::IS_COMPLEX).ok_or_else(|| Error::Unsupported {
-            routine,
-            what: format!("Op::C on `{arg}` when its layout differs from the output's (a conjugate without a transpose); make the layouts match"),
-        })
-    } else {
-        Ok(op)
+    if (order == Order::RowMajor) == transposed {
+        return (op, false);
+    }
+    match op.on_transposed(T::IS_COMPLEX) {
+        Some(op) => (op, false),
+        None => (Op::N, true),
     }
 }
 

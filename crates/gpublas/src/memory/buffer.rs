@@ -37,8 +37,20 @@ impl<B: Backend> Device<B> {
     /// A buffer of `len` zeros.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`] if `len` elements are more bytes than any allocation can hold,
-    /// [`Error::OutOfMemory`] if the device has no room, or a vendor error.
+    /// [`Error::InvalidArgument`] if `len` elements are more bytes than any allocation can hold;
+    /// [`Error::OutOfMemory`] if the device cannot hold `len` elements; a transfer or backend
+    /// failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut z = dev.zeros::<f32>(3)?;
+    /// dev.axpy(2.0, &[1.0, 2.0, 3.0], &mut z)?;
+    /// assert_eq!(z.to_vec()?, [2.0, 4.0, 6.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn zeros<T: Element>(&self, len: usize) -> Result<DeviceBuffer<T, B>> {
         self.check()?;
         Ok(DeviceBuffer::from_alloc(
@@ -50,7 +62,19 @@ impl<B: Backend> Device<B> {
     /// A buffer holding a copy of `host`.
     ///
     /// # Errors
-    /// [`Error::OutOfMemory`] if the device has no room, or a vendor error from the copy.
+    /// [`Error::OutOfMemory`] if the device cannot hold it; a transfer or backend failure (see
+    /// [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let x = dev.upload(&[3.0f64, 4.0])?; // stays on the device across calls
+    /// assert_eq!(dev.dot(&x, &x)?, 25.0);
+    /// assert_eq!(x.to_vec()?, [3.0, 4.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn upload<T: Element>(&self, host: &[T]) -> Result<DeviceBuffer<T, B>> {
         self.check()?;
         let alloc = Alloc::new::<T>(self, "upload", host.len())?;
@@ -94,8 +118,7 @@ macro_rules! common_methods {
         /// Copies the contents into a new `Vec`.
         ///
         /// # Errors
-        /// A vendor error from the copy, or an error deferred from a guard dropped earlier on
-        /// this thread.
+        /// A transfer or backend failure (see [`Error`](crate::Error)).
         pub fn to_vec(&self) -> Result<Vec<T>> {
             let mut v = vec![T::zeroed(); self.len];
             self.copy_to_host(&mut v)?;
@@ -105,8 +128,8 @@ macro_rules! common_methods {
         /// Copies the contents into `dst`, which must have the same length.
         ///
         /// # Errors
-        /// [`Error::InvalidArgument`] if the lengths differ (`dst` is untouched), or a vendor
-        /// error from the copy.
+        /// [`Error::InvalidArgument`] if the lengths differ (`dst` is untouched);
+        /// a transfer or backend failure (see [`Error`](crate::Error)).
         pub fn copy_to_host(&self, dst: &mut [T]) -> Result<()> {
             self.device().check()?;
             if dst.len() != self.len {
@@ -155,8 +178,8 @@ macro_rules! mut_methods {
         /// Overwrites the contents with `src`, which must have the same length.
         ///
         /// # Errors
-        /// [`Error::InvalidArgument`] if the lengths differ (nothing is copied), or a vendor
-        /// error from the copy.
+        /// [`Error::InvalidArgument`] if the lengths differ (nothing is written);
+        /// a transfer or backend failure (see [`Error`](crate::Error)).
         pub fn copy_from_host(&mut self, src: &[T]) -> Result<()> {
             self.device().check()?;
             if src.len() != self.len {
@@ -224,7 +247,8 @@ impl<T: Element, B: Backend> DeviceBuffer<T, B> {
     /// A new buffer with the same contents (a device-to-device copy).
     ///
     /// # Errors
-    /// [`Error::OutOfMemory`] if the device has no room, or a vendor error from the copy.
+    /// [`Error::OutOfMemory`] if the device cannot hold the copy; a transfer or backend failure
+    /// (see [`Error`](crate::Error)).
     pub fn try_clone(&self) -> Result<Self> {
         let dev = self.device();
         dev.check()?;

@@ -94,6 +94,21 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) if the device has no room, or a vendor
     /// error from the copy.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let a = vec![1.0; 6]; // 2×3, all ones
+    /// let a_d = dev.map(&a)?; // copied once
+    /// let mut y = vec![0.0; 2];
+    /// for _ in 0..10 {
+    ///     dev.gemv(Op::N, 1.0, Mat::col_major(&a_d, 2, 3), &[1.0, 1.0, 1.0], 1.0, &mut y)?;
+    /// }
+    /// assert_eq!(y, [30.0, 30.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn map<'a, T: Element>(&'a self, host: &'a [T]) -> Result<MappedSlice<'a, T, B>> {
         self.check()?;
         self.map_read(host, None)
@@ -102,7 +117,23 @@ impl<B: Backend> Device<B> {
     /// Maps `host` read-write: copied to the device now and back when the guard ends.
     ///
     /// # Errors
-    /// As for [`Device::map`].
+    /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) if the device cannot hold it;
+    /// a transfer or backend failure (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut y = vec![1.0f32, 2.0];
+    /// let mut y_d = dev.map_mut(&mut y)?;
+    /// for _ in 0..3 {
+    ///     dev.scal(2.0, &mut y_d)?; // y stays on the device between calls
+    /// }
+    /// y_d.finish()?; // copied back once
+    /// assert_eq!(y, [8.0, 16.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn map_mut<'a, T: Element>(
         &'a self,
         host: &'a mut [T],
@@ -116,6 +147,19 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// As for [`Device::map`].
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut out = vec![f64::NAN; 3]; // never read
+    /// let mut out_d = dev.map_out(&mut out)?;
+    /// dev.copy(&[1.0, 2.0, 3.0], &mut out_d)?;
+    /// out_d.finish()?;
+    /// assert_eq!(out, [1.0, 2.0, 3.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn map_out<'a, T: Element>(
         &'a self,
         host: &'a mut [T],
@@ -266,7 +310,8 @@ impl<'a, T: Element, B: Backend> MappedSliceMut<'a, T, B> {
     /// Copies the device data back into the host slice and ends the mapping.
     ///
     /// # Errors
-    /// A vendor error from the copy; the host slice may then hold partly copied data.
+    /// A transfer or backend failure (see [`Error`](crate::Error)) of the copy back; the host
+    /// slice may then hold partly copied data.
     pub fn finish(mut self) -> Result<()> {
         let r = self.copy_back(true);
         if let WriteMem::Own { done, .. } = &mut self.mem {
@@ -279,7 +324,7 @@ impl<'a, T: Element, B: Backend> MappedSliceMut<'a, T, B> {
     /// Copies the device data back into the host slice now; the mapping stays.
     ///
     /// # Errors
-    /// A vendor error from the copy.
+    /// A transfer or backend failure (see [`Error`](crate::Error)) of the copy back.
     pub fn sync_to_host(&mut self) -> Result<()> {
         self.copy_back(false)
     }

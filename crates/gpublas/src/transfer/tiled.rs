@@ -15,7 +15,7 @@
 
 use super::copy::{gather, scatter, Block};
 use super::InFlight;
-use crate::backend::{Blas, DevPtr, Event, Queue};
+use crate::backend::{Blas, BlasAll, DevPtr, Event, Queue};
 use crate::device::Device;
 use crate::error::Result;
 use crate::memory::Alloc;
@@ -87,7 +87,7 @@ fn ranges(d: usize, t: usize) -> Vec<(usize, usize)> {
 impl<T: Scalar> Gemm<'_, T> {
     /// Whether tiling pays off: asynchronous transfers, some host operand, enough bytes, and
     /// more than one tile.
-    pub(crate) fn worth_tiling<B: Blas<T>>(&self, dev: &Device<B>) -> bool {
+    pub(crate) fn worth_tiling<B: crate::backend::Backend>(&self, dev: &Device<B>) -> bool {
         if !dev.backend().async_transfers() || self.k == 0 || self.alpha.is_zero() {
             return false;
         }
@@ -178,7 +178,7 @@ struct Pending {
 /// Runs the tiled gemm (`Ok(false)`: not run, too few staging slots; use the plain path).
 /// Every host operand's memory is read or written only before this returns; on error, every
 /// transfer it started has completed before it returns.
-pub(crate) fn run<T: Scalar, B: Blas<T>>(dev: &Device<B>, mut g: Gemm<'_, T>) -> Result<bool> {
+pub(crate) fn run<T: Scalar, B: BlasAll>(dev: &Device<B>, mut g: Gemm<'_, T>) -> Result<bool> {
     let (b, st) = (dev.backend(), dev.staging());
     let e = std::mem::size_of::<T>();
     let edge = dev.tiling().1;
@@ -345,9 +345,10 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
         [xbuf, ybuf, cbuf]: [&Alloc<B>; 3],
     ) -> Result<()>
     where
-        B: Blas<T>,
+        B: BlasAll,
     {
         let b = self.dev.backend();
+        let blas = self.dev.blas::<T>();
         let e = std::mem::size_of::<T>();
         let ups = self.upload_slots();
         self.free_down = (ups..self.flight.slot_count()).collect();
@@ -439,7 +440,7 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
                 // validated device operand, with the leading dimensions given; C's tile
                 // overlaps no input.
                 unsafe {
-                    b.gemm(
+                    blas.gemm(
                         g.ta, g.tb, h, w, g.k, g.alpha, x.ptr, x.ld, y.ptr, y.ld, g.beta, c.ptr,
                         c.ld,
                     )?

@@ -61,7 +61,7 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
     unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         let r = "nrm2";
         let (n, incx) = (wide(r, n)?, wide_inc(r, incx)?);
-        let mut out = A16(<T::Real as Scalar>::zero());
+        let mut out = A16(num_traits::zero());
         // SAFETY: forwarded to the caller; the result goes to host memory (host pointer mode).
         self.with_handle(|h| unsafe { self.ctx.api.nrm2::<T>(h, n, x, incx, &mut out.0) })?;
         Ok(out.0)
@@ -69,7 +69,7 @@ impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
     unsafe fn asum(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         let r = "asum";
         let (n, incx) = (wide(r, n)?, wide_inc(r, incx)?);
-        let mut out = A16(<T::Real as Scalar>::zero());
+        let mut out = A16(num_traits::zero());
         // SAFETY: as for `nrm2`.
         self.with_handle(|h| unsafe { self.ctx.api.asum::<T>(h, n, x, incx, &mut out.0) })?;
         Ok(out.0)

@@ -74,6 +74,11 @@ impl<A: GpuApi> std::fmt::Debug for Gpu<A> {
 impl<A: GpuApi> Gpu<A> {
     /// Opens device `ordinal`: loads the libraries, creates the stream and a first BLAS handle,
     /// so a device that cannot run BLAS fails here rather than at the first call.
+    ///
+    /// # Errors
+    /// [`Error::LibraryNotFound`] if the runtime or BLAS library cannot be loaded (the message
+    /// lists what was tried); [`Error::NoDevice`] if there is no such device or it cannot be
+    /// used; a vendor failure creating the stream or the BLAS handle.
     pub fn new(ordinal: usize) -> Result<Self> {
         let api = A::load()?;
         let count = api.device_count()?;

@@ -85,7 +85,7 @@ pub(super) unsafe fn dot<T: Scalar>(
     for i in 0..n {
         // SAFETY: forwarded to the caller.
         let (xi, yi) = unsafe { (*elem::<T>(x, n, incx, i), *elem::<T>(y, n, incy, i)) };
-        acc = acc + if conj { xi.conj() } else { xi } * yi;
+        acc += if conj { xi.conj() } else { xi } * yi;
     }
     acc
 }
@@ -95,10 +95,10 @@ pub(super) unsafe fn dot<T: Scalar>(
 /// # Safety
 /// `x` is valid for reading its span.
 pub(super) unsafe fn asum<T: Scalar>(n: usize, x: DevPtr, incx: isize) -> T::Real {
-    let mut acc = <T::Real as Scalar>::zero();
+    let mut acc: T::Real = num_traits::zero();
     for i in 0..n {
         // SAFETY: forwarded to the caller.
-        acc = acc + unsafe { *elem::<T>(x, n, incx, i) }.abs1();
+        acc += unsafe { *elem::<T>(x, n, incx, i) }.abs1();
     }
     acc
 }

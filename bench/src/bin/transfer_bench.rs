@@ -1,0 +1,504 @@
+//! `transfer_bench`: BLAS with host operands — gpublas's transfer engine against raw cuBLAS
+//! (naive pageable and with page-locked data), cuBLASXt (best block size, its pinning on and
+//! off) and cudarc 0.19, side by side in one run on CUDA device 0; plus map/finish bandwidth of
+//! a 1 GiB `Vec` against page-locked `cudaMemcpy` and the host's multi-threaded copy rate, and
+//! the two small-call cases. Every timing is a whole call on the host clock (median), from the
+//! call until the result is in host memory. Results are checked against a host computation.
+//!
+//! ```text
+//! cargo build --release -p gpublas-bench --features cuda --bin transfer_bench
+//! target/release/transfer_bench [--quick] [--out FILE] [--csv FILE]
+//! ```
+
+use std::ffi::c_void;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use cublas_sys as sys;
+use gpublas::{Cuda, Device, Mat, MatMut, Op};
+use gpublas_bench::host::{check_gemm_entries, random_vec, GemmInputs, HostScalar, Rng};
+use gpublas_bench::peer::Peer;
+use gpublas_bench::raw::{RawBlas, RawScalar};
+use gpublas_bench::report::{median, utc_now};
+use gpublas_bench::transfer::{
+    host_copy_gbps, memcpy, raw_round_trip, wall_ms, Pinned, RawMem, Xt,
+};
+use gpublas_bench::Res;
+
+/// One line of the results: a case, an implementation, its median and the samples' spread.
+struct Line {
+    case: String,
+    who: String,
+    value: f64,
+    unit: &'static str,
+    note: String,
+}
+
+fn ms_line(case: &str, who: &str, samples: &[f64], note: impl Into<String>) -> Line {
+    let mut s = samples.to_vec();
+    s.sort_by(f64::total_cmp);
+    let note = note.into();
+    Line {
+        case: case.into(),
+        who: who.into(),
+        value: median(samples),
+        unit: "ms",
+        note: format!(
+            "min {:.2}, max {:.2}{}{}",
+            s[0],
+            s[s.len() - 1],
+            if note.is_empty() { "" } else { "; " },
+            note
+        ),
+    }
+}
+
+struct Opts {
+    quick: bool,
+    out: Option<String>,
+    csv: Option<String>,
+}
+
+fn opts() -> Result<Opts, String> {
+    let mut o = Opts {
+        quick: false,
+        out: None,
+        csv: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--quick" => o.quick = true,
+            "--out" => o.out = Some(it.next().ok_or("--out needs a file")?),
+            "--csv" => o.csv = Some(it.next().ok_or("--csv needs a file")?),
+            other => return Err(format!("unknown argument {other}; usage: transfer_bench [--quick] [--out FILE] [--csv FILE]")),
+        }
+    }
+    Ok(o)
+}
+
+/// Checks sampled entries of `C = AB`.
+fn check<T: HostScalar>(what: &str, n: usize, a: &[T], b: &[T], c: &[T], tol: f64) -> Res<()> {
+    let zeros = vec![T::zero(); n * n];
+    let g = GemmInputs {
+        n,
+        alpha: T::one(),
+        a,
+        b,
+        beta: T::zero(),
+        c0: &zeros,
+    };
+    check_gemm_entries(g, c, &mut Rng::new(7), 24, tol).map_err(|e| format!("{what}: {e}"))?;
+    Ok(())
+}
+
+/// The gemm round trips at one size and type, every implementation.
+fn gemm_cases<T: RawScalar + cudarc::driver::DeviceRepr + cudarc::driver::ValidAsZeroBits>(
+    dev: &Device<Cuda>,
+    raw: &RawBlas,
+    peer: Option<&Peer>,
+    n: usize,
+    reps: usize,
+    lines: &mut Vec<Line>,
+) -> Res<()>
+where
+    cudarc::cublas::CudaBlas: cudarc::cublas::Gemm<T>,
+{
+    let case = format!("{}gemm n={n} (host Vecs)", T::PREFIX);
+    eprintln!("[{case}]");
+    let api = dev.backend().api();
+    let mut rng = Rng::new(n as u64 * 31 + T::PREFIX.len() as u64);
+    let a: Vec<T> = random_vec(&mut rng, n * n);
+    let b: Vec<T> = random_vec(&mut rng, n * n);
+    let mut c = vec![T::zero(); n * n];
+    let tol = T::HOST_TOL;
+
+    // gpublas, the offload_args form: plain Vecs in and out. Automatic tiles, then fixed ones.
+    for (label, edge) in [
+        ("gpublas", None),
+        ("gpublas tile 1024", Some(1024)),
+        ("gpublas tile 2048", Some(2048)),
+        ("gpublas untiled", Some(0)),
+    ] {
+        match edge {
+            Some(0) => dev.set_gemm_tiling(usize::MAX, None),
+            e => dev.set_gemm_tiling(gpublas_default_tile_from(), e),
+        }
+        let samples = wall_ms(2, reps, || {
+            dev.gemm(
+                Op::N,
+                Op::N,
+                T::one(),
+                Mat::col_major(&a, n, n),
+                Mat::col_major(&b, n, n),
+                T::zero(),
+                MatMut::col_major(&mut c, n, n),
+            )?;
+            Ok(())
+        })?;
+        check(&format!("{case} {label}"), n, &a, &b, &c, tol)?;
+        let s = dev.stats();
+        lines.push(ms_line(
+            &case,
+            label,
+            &samples,
+            format!("pinned staging {} MiB", s.pinned_bytes >> 20),
+        ));
+    }
+    dev.set_gemm_tiling(gpublas_default_tile_from(), None);
+
+    // Raw cuBLAS, naive: cudaMalloc, pageable cudaMemcpy, gemm, cudaMemcpy, cudaFree.
+    let samples = wall_ms(1, reps, || {
+        // SAFETY: every matrix holds n·n elements.
+        unsafe { raw_round_trip::<T>(dev, raw, n, a.as_ptr(), b.as_ptr(), c.as_mut_ptr()) }
+    })?;
+    check(&format!("{case} raw naive"), n, &a, &b, &c, tol)?;
+    lines.push(ms_line(&case, "raw cuBLAS, naive pageable", &samples, ""));
+
+    // Raw cuBLAS with the data already page-locked (the link's best case).
+    let (pa, pb) = (Pinned::from_slice(api, &a)?, Pinned::from_slice(api, &b)?);
+    let pc = Pinned::from_slice(api, &c)?;
+    let samples = wall_ms(1, reps, || {
+        // SAFETY: every matrix holds n·n elements.
+        unsafe { raw_round_trip::<T>(dev, raw, n, pa.ptr(), pb.ptr(), pc.ptr()) }
+    })?;
+    check(&format!("{case} raw pinned"), n, &a, &b, pc.as_slice(), tol)?;
+    lines.push(ms_line(
+        &case,
+        "raw cuBLAS, data already pinned",
+        &samples,
+        "",
+    ));
+
+    // cudarc 0.19.
+    if let Some(p) = peer {
+        let mut out = Vec::new();
+        let samples = wall_ms(1, reps, || {
+            out = p.round_trip_gemm::<T>(n, &a, &b)?;
+            Ok(())
+        })?;
+        check(&format!("{case} cudarc"), n, &a, &b, &out, tol)?;
+        lines.push(ms_line(&case, "cudarc 0.19", &samples, ""));
+    }
+    Ok(())
+}
+
+fn gpublas_default_tile_from() -> usize {
+    48 << 20
+}
+
+/// cuBLASXt at every block size, pinning off and on; the best of each.
+fn xt_cases(dev: &Device<Cuda>, n: usize, reps: usize, lines: &mut Vec<Line>) -> Res<()> {
+    let api = dev.backend().api();
+    for prefix in ["s", "d"] {
+        let case = format!("{prefix}gemm n={n} (host Vecs)");
+        eprintln!("[{case} cuBLASXt]");
+        let mut rng = Rng::new(n as u64 * 31 + 1);
+        for pinning in [false, true] {
+            let mut best: Option<(usize, Vec<f64>)> = None;
+            for block in [1024, 2048, 4096, 8192] {
+                if block > n * 2 {
+                    continue;
+                }
+                let xt = Xt::new(api, block, pinning)?;
+                let samples = if prefix == "s" {
+                    let (a, b): (Vec<f32>, Vec<f32>) =
+                        (random_vec(&mut rng, n * n), random_vec(&mut rng, n * n));
+                    let mut c = vec![0.0f32; n * n];
+                    let s = wall_ms(1, reps, || xt.sgemm(n, &a, &b, &mut c))?;
+                    check(&format!("{case} cuBLASXt"), n, &a, &b, &c, f32::HOST_TOL)?;
+                    s
+                } else {
+                    let (a, b): (Vec<f64>, Vec<f64>) =
+                        (random_vec(&mut rng, n * n), random_vec(&mut rng, n * n));
+                    let mut c = vec![0.0f64; n * n];
+                    let s = wall_ms(1, reps, || xt.dgemm(n, &a, &b, &mut c))?;
+                    check(&format!("{case} cuBLASXt"), n, &a, &b, &c, f64::HOST_TOL)?;
+                    s
+                };
+                let better = match &best {
+                    Some((_, s)) => median(&samples) < median(s),
+                    None => true,
+                };
+                if better {
+                    best = Some((block, samples));
+                }
+            }
+            if let Some((block, samples)) = best {
+                let who = if pinning {
+                    "cuBLASXt, its pinning on"
+                } else {
+                    "cuBLASXt, pinning off"
+                };
+                lines.push(ms_line(&case, who, &samples, format!("best block {block}")));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Map/finish of a 1 GiB Vec<f32>, page-locked cudaMemcpy, and the host's copy rate.
+fn bandwidth_cases(dev: &Device<Cuda>, reps: usize, lines: &mut Vec<Line>) -> Res<()> {
+    let api = dev.backend().api();
+    let len = (1usize << 30) / 4;
+    let bytes = len * 4;
+    let gb = bytes as f64 / 1e9;
+    let mut v: Vec<f32> = (0..len).map(|i| (i % 1021) as f32).collect();
+    let want = v.clone();
+    eprintln!("[map/finish 1 GiB]");
+    let gbps = |s: &[f64]| s.iter().map(|ms| gb / (ms / 1e3)).collect::<Vec<_>>();
+    let push = |lines: &mut Vec<Line>, case: &str, who: &str, samples: Vec<f64>, note: &str| {
+        let mut s = samples.clone();
+        s.sort_by(f64::total_cmp);
+        lines.push(Line {
+            case: case.into(),
+            who: who.into(),
+            value: median(&samples),
+            unit: "GB/s",
+            note: format!("min {:.1}, max {:.1}; {note}", s[0], s[s.len() - 1]),
+        });
+    };
+    let up = wall_ms(1, reps, || {
+        let g = dev.map(&v)?;
+        dev.synchronize()?;
+        drop(g);
+        Ok(())
+    })?;
+    push(
+        lines,
+        "host → device, 1 GiB Vec<f32>",
+        "gpublas map",
+        gbps(&up),
+        "until the data is on the device",
+    );
+    let mut fin = Vec::new();
+    for _ in 0..reps + 1 {
+        let d = dev.upload(&want)?;
+        let mut g = dev.map_out(&mut v)?;
+        dev.copy(&d, &mut g)?;
+        dev.synchronize()?;
+        let t = Instant::now();
+        g.finish()?;
+        fin.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    fin.remove(0);
+    if v != want {
+        return Err("map_out/finish of 1 GiB: the data that came back differs".into());
+    }
+    push(
+        lines,
+        "device → host, 1 GiB Vec<f32>",
+        "gpublas finish",
+        gbps(&fin),
+        "from the device into the Vec",
+    );
+    // Page-locked cudaMemcpy both ways.
+    let p = Pinned::from_slice(api, &v)?;
+    let d = RawMem::new(api, bytes)?;
+    // SAFETY: both hold `bytes`.
+    let h2d = wall_ms(1, reps, || unsafe {
+        memcpy(
+            api,
+            d.ptr(),
+            p.ptr().cast::<c_void>(),
+            bytes,
+            sys::cudaMemcpyHostToDevice,
+        )
+    })?;
+    push(
+        lines,
+        "host → device, 1 GiB Vec<f32>",
+        "cudaMemcpy from pinned memory",
+        gbps(&h2d),
+        "the link",
+    );
+    // SAFETY: as above.
+    let d2h = wall_ms(1, reps, || unsafe {
+        memcpy(
+            api,
+            p.ptr().cast(),
+            d.ptr::<c_void>(),
+            bytes,
+            sys::cudaMemcpyDeviceToHost,
+        )
+    })?;
+    push(
+        lines,
+        "device → host, 1 GiB Vec<f32>",
+        "cudaMemcpy into pinned memory",
+        gbps(&d2h),
+        "the link",
+    );
+    // Pageable cudaMemcpy (what a naive user gets).
+    // SAFETY: as above.
+    let pg = wall_ms(1, reps, || unsafe {
+        memcpy(
+            api,
+            d.ptr(),
+            v.as_ptr().cast(),
+            bytes,
+            sys::cudaMemcpyHostToDevice,
+        )
+    })?;
+    push(
+        lines,
+        "host → device, 1 GiB Vec<f32>",
+        "cudaMemcpy from the pageable Vec",
+        gbps(&pg),
+        "",
+    );
+    // The host's own copy rate, pageable → pageable, 16 threads.
+    let src: Vec<u8> = vec![1; bytes];
+    let mut dst: Vec<u8> = vec![0; bytes];
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(16);
+    let mut host = Vec::new();
+    for _ in 0..reps {
+        host.push(host_copy_gbps(&mut dst, &src, threads));
+    }
+    push(
+        lines,
+        "host memcpy, 1 GiB",
+        &format!("{threads} threads"),
+        host,
+        "the host's ceiling for staging",
+    );
+    Ok(())
+}
+
+/// The two small-call cases: a 2×3 gemv and a 64×64 sgemm, host arrays per call.
+fn small_cases(dev: &Device<Cuda>, calls: usize, lines: &mut Vec<Line>) -> Res<()> {
+    eprintln!("[small calls]");
+    let a = [1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0];
+    let x = [1.0f64, 1.0, 1.0];
+    let mut y = [0.0f64; 2];
+    let mut per = Vec::new();
+    for _ in 0..7 {
+        y = [0.0; 2];
+        let t = Instant::now();
+        for _ in 0..calls {
+            dev.gemv(Op::N, 1.0, Mat::col_major(&a, 2, 3), &x, 1.0, &mut y)?;
+        }
+        per.push(t.elapsed().as_secs_f64() * 1e6 / calls as f64);
+    }
+    if y != [9.0 * calls as f64, 12.0 * calls as f64] {
+        return Err(format!("small gemv: y = {y:?} after {calls} calls").into());
+    }
+    per.remove(0);
+    let mut s = per.clone();
+    s.sort_by(f64::total_cmp);
+    lines.push(Line {
+        case: "gemv 2×3, host arrays, per call".into(),
+        who: "gpublas".into(),
+        value: median(&per),
+        unit: "µs",
+        note: format!("min {:.1}, max {:.1}", s[0], s[s.len() - 1]),
+    });
+    let n = 64;
+    let mut rng = Rng::new(64);
+    let (a, b): (Vec<f32>, Vec<f32>) = (random_vec(&mut rng, n * n), random_vec(&mut rng, n * n));
+    let mut c = vec![0.0f32; n * n];
+    let mut per = Vec::new();
+    for _ in 0..7 {
+        let t = Instant::now();
+        for _ in 0..calls {
+            dev.gemm(
+                Op::N,
+                Op::N,
+                1.0,
+                Mat::col_major(&a, n, n),
+                Mat::col_major(&b, n, n),
+                0.0,
+                MatMut::col_major(&mut c, n, n),
+            )?;
+        }
+        per.push(t.elapsed().as_secs_f64() * 1e6 / calls as f64);
+    }
+    check("sgemm 64 host", n, &a, &b, &c, f32::HOST_TOL)?;
+    per.remove(0);
+    let mut s = per.clone();
+    s.sort_by(f64::total_cmp);
+    lines.push(Line {
+        case: "sgemm 64×64, host Vecs, per call".into(),
+        who: "gpublas".into(),
+        value: median(&per),
+        unit: "µs",
+        note: format!("min {:.1}, max {:.1}", s[0], s[s.len() - 1]),
+    });
+    Ok(())
+}
+
+fn run(o: &Opts) -> Res<String> {
+    let dev = Device::cuda(0)?;
+    let raw = RawBlas::new(&dev)?;
+    let peer = match Peer::new(0) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            eprintln!("cudarc unavailable: {e}");
+            None
+        }
+    };
+    let reps = if o.quick { 3 } else { 7 };
+    let mut lines = Vec::new();
+    small_cases(&dev, if o.quick { 2000 } else { 10000 }, &mut lines)?;
+    gemm_cases::<f32>(&dev, &raw, peer.as_ref(), 4096, reps, &mut lines)?;
+    gemm_cases::<f64>(&dev, &raw, peer.as_ref(), 4096, reps, &mut lines)?;
+    gemm_cases::<f32>(&dev, &raw, peer.as_ref(), 8192, reps.min(5), &mut lines)?;
+    if !o.quick {
+        gemm_cases::<f64>(&dev, &raw, peer.as_ref(), 8192, 3, &mut lines)?;
+    }
+    xt_cases(&dev, 4096, reps.min(5), &mut lines)?;
+    xt_cases(&dev, 8192, 3, &mut lines)?;
+    bandwidth_cases(&dev, reps.min(5), &mut lines)?;
+    let mut md = format!(
+        "## transfer_bench — {} — {}\n\n{}; every number is a whole call on the host clock (median), result checked.\n\n| case | implementation | median | notes |\n|---|---|---|---|\n",
+        utc_now(),
+        dev.describe(),
+        if o.quick { "quick run" } else { "full run" }
+    );
+    let mut csv = String::from("case,implementation,value,unit\n");
+    for l in &lines {
+        md.push_str(&format!(
+            "| {} | {} | {:.2} {} | {} |\n",
+            l.case, l.who, l.value, l.unit, l.note
+        ));
+        csv.push_str(&format!(
+            "{},{},{:.4},{}\n",
+            l.case.replace(',', ";"),
+            l.who.replace(',', ";"),
+            l.value,
+            l.unit
+        ));
+    }
+    if let Some(f) = &o.csv {
+        std::fs::write(f, &csv)?;
+    }
+    Ok(md)
+}
+
+fn main() -> ExitCode {
+    let o = match opts() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&o) {
+        Ok(md) => {
+            println!("{md}");
+            if let Some(f) = &o.out {
+                if let Err(e) = std::fs::write(f, &md) {
+                    eprintln!("cannot write {f}: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("transfer_bench failed: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,333 @@
+//! [`Call`]: the operands of one operation on their way to the device and back.
+//!
+//! Small host operands (up to [`PACK_MAX`] bytes each) of a call on a backend with asynchronous
+//! transfers are packed into one page-locked staging slot and one device block: they go in with
+//! one transfer, and the call's small host outputs come back with one transfer — instead of a
+//! transfer (and a synchronisation) per operand, which is what small calls pay for. Everything
+//! else goes through [`Src::store`] / [`SrcMut::store`] (zero-copy on host-memory backends,
+//! device data in place, scope mappings by lease, larger host data through the staged engine).
+//!
+//! Use: `input`/`output` each operand (they return its device address), `launch()` before the
+//! backend call, `finish()` after it. Dropping a call without `finish` (an error path) leaves
+//! every host output untouched.
+
+use super::resolve::{SrcKind, SrcMutKind, Stored, StoredMut};
+use super::{Src, SrcMut, VecDesc, VecDescMut};
+use crate::backend::{Backend, DevPtr, Queue};
+use crate::device::Device;
+use crate::error::Result;
+use crate::memory::Alloc;
+use crate::scalar::Scalar;
+use crate::transfer::staging::Slot;
+
+/// Largest operand packed into a call's shared staging (bytes).
+pub(crate) const PACK_MAX: usize = 64 << 10;
+/// Room a call's packed operands share (bytes; less if the staging slots are smaller).
+const PACK_ROOM: usize = 256 << 10;
+/// Alignment of each packed operand in the device block.
+const PACK_ALIGN: usize = 256;
+
+/// One operation's operands.
+pub(crate) struct Call<'a, T: Scalar, B: Backend> {
+    dev: &'a Device<B>,
+    routine: &'static str,
+    /// Inputs and outputs stored individually (kept alive for the call).
+    inputs: Vec<Stored<'a, T, B>>,
+    outputs: Vec<StoredMut<'a, T, B>>,
+    pack: Option<Pack<B>>,
+    /// Packed outputs: offset in the pack, and where they go.
+    packed_out: Vec<(usize, PackedOut<'a, T>)>,
+    /// Bytes of operands packed for upload (what `stats` counts, without the alignment gaps).
+    packed_in: usize,
+}
+
+/// The shared staging of a call's small operands.
+struct Pack<B: Backend> {
+    slot: Option<Slot>,
+    block: Alloc<B>,
+    /// Bytes taken from the front (uploaded) and from the back (outputs not copied in).
+    front: usize,
+    back: usize,
+}
+
+/// Where a packed output goes.
+enum PackedOut<'a, T: Scalar> {
+    Host(&'a mut [T]),
+    Owned(Vec<T>, super::resolve::Scatter<'a, T>),
+}
+
+impl<B: Backend> Device<B> {
+    /// A new call's operand set.
+    pub(crate) fn call<T: Scalar>(&self, routine: &'static str) -> Call<'_, T, B> {
+        Call {
+            dev: self,
+            routine,
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            pack: None,
+            packed_out: Vec::new(),
+            packed_in: 0,
+        }
+    }
+}
+
+/// Whether `s` would be packed: host data, no scope mapping of it, small, on a device with
+/// asynchronous transfers.
+fn packable<T: Scalar, B: Backend>(dev: &Device<B>, s: &[T]) -> bool {
+    let bytes = std::mem::size_of_val(s);
+    bytes > 0
+        && bytes <= PACK_MAX
+        && dev.backend().async_transfers()
+        && !dev.backend().host_memory()
+        && dev
+            .present_lookup(s.as_ptr() as usize, bytes, std::mem::size_of::<T>())
+            .is_none()
+}
+
+impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
+    /// Room for `bytes` in the pack, from the front (`up`: uploaded) or the back; `None` if the
+    /// pack is full (the operand then goes on its own).
+    fn reserve(&mut self, bytes: usize, up: bool) -> Result<Option<usize>> {
+        if self.pack.is_none() {
+            let (b, st) = (self.dev.backend(), self.dev.staging());
+            let mut slots = st.acquire(b, 1)?;
+            let slot = slots.pop().expect("acquire returns at least one slot");
+            let room = slot.bytes().min(PACK_ROOM);
+            let block = match Alloc::bytes(self.dev, room) {
+                Ok(a) => a,
+                Err(e) => {
+                    st.release(b, vec![slot]);
+                    return Err(e);
+                }
+            };
+            self.pack = Some(Pack {
+                slot: Some(slot),
+                block,
+                front: 0,
+                back: room,
+            });
+        }
+        let p = self.pack.as_mut().expect("made above");
+        let size = bytes.div_ceil(PACK_ALIGN) * PACK_ALIGN;
+        if p.front + size > p.back {
+            return Ok(None);
+        }
+        Ok(Some(if up {
+            p.front += size;
+            p.front - size
+        } else {
+            p.back -= size;
+            p.back
+        }))
+    }
+
+    /// Copies `s` into the pack at `at` (the slot is ours until `launch`).
+    fn fill(&mut self, at: usize, s: &[T]) -> Result<DevPtr> {
+        let b = self.dev.backend();
+        let p = self.pack.as_mut().expect("reserved");
+        let slot = p.slot.as_mut().expect("not launched yet");
+        slot.ready(b)?;
+        let bytes: &[u8] = bytemuck::cast_slice(s);
+        // SAFETY: the slot is ours, its last DMA is complete, and `at + bytes.len()` lies inside
+        // the pack's room (`reserve`), which the slot holds.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), slot.ptr().add(at), bytes.len()) };
+        self.packed_in += bytes.len();
+        Ok(p.block.ptr().offset::<u8>(at))
+    }
+
+    /// Makes a readable operand available on the device; returns its device address.
+    pub(crate) fn input(&mut self, src: Src<'a, T, B>, arg: &'static str) -> Result<DevPtr> {
+        let small = match &src.0 {
+            SrcKind::Host(s) => packable(self.dev, s),
+            SrcKind::Owned(v) => packable(self.dev, v),
+            _ => false,
+        };
+        if small {
+            let s: &[T] = match &src.0 {
+                SrcKind::Host(s) => s,
+                SrcKind::Owned(v) => v,
+                _ => unreachable!("checked above"),
+            };
+            if let Some(at) = self.reserve(std::mem::size_of_val(s), true)? {
+                return self.fill(at, s);
+            }
+        }
+        let stored = src.store(self.dev, self.routine, arg)?;
+        let ptr = stored.ptr;
+        self.inputs.push(stored);
+        Ok(ptr)
+    }
+
+    /// Makes a writable operand available on the device (its old contents too, if `copy_in`);
+    /// returns its device address. Its results reach it in [`Call::finish`].
+    pub(crate) fn output(
+        &mut self,
+        src: SrcMut<'a, T, B>,
+        copy_in: bool,
+        arg: &'static str,
+    ) -> Result<DevPtr> {
+        let small = match &src.0 {
+            SrcMutKind::Host(s) => packable(self.dev, s),
+            SrcMutKind::Owned(v, _) => packable(self.dev, v),
+            _ => false,
+        };
+        if small {
+            let len = src.len();
+            if let Some(at) = self.reserve(len * std::mem::size_of::<T>(), copy_in)? {
+                let (ptr, out) = match src.0 {
+                    SrcMutKind::Host(s) => {
+                        let ptr = if copy_in {
+                            self.fill(at, s)?
+                        } else {
+                            self.at(at)
+                        };
+                        (ptr, PackedOut::Host(s))
+                    }
+                    SrcMutKind::Owned(v, scatter) => {
+                        let ptr = if copy_in {
+                            self.fill(at, &v)?
+                        } else {
+                            self.at(at)
+                        };
+                        (ptr, PackedOut::Owned(v, scatter))
+                    }
+                    _ => unreachable!("checked above"),
+                };
+                self.packed_out.push((at, out));
+                return Ok(ptr);
+            }
+        }
+        let stored = src.store(self.dev, copy_in, self.routine, arg)?;
+        let ptr = stored.ptr;
+        self.outputs.push(stored);
+        Ok(ptr)
+    }
+
+    fn at(&self, at: usize) -> DevPtr {
+        self.pack
+            .as_ref()
+            .expect("reserved")
+            .block
+            .ptr()
+            .offset::<u8>(at)
+    }
+
+    /// A validated vector as an input.
+    pub(crate) fn vec_in(&mut self, v: VecDesc<'a, T, B>, arg: &'static str) -> Result<DevPtr> {
+        self.input(v.src, arg)
+    }
+
+    /// A validated vector as an output.
+    pub(crate) fn vec_out(
+        &mut self,
+        v: VecDescMut<'a, T, B>,
+        copy_in: bool,
+        arg: &'static str,
+    ) -> Result<DevPtr> {
+        self.output(v.src, copy_in, arg)
+    }
+
+    /// Sends the packed operands (one transfer, on the compute queue, so the backend call that
+    /// follows sees them). Call it after the last `input`/`output` and before the backend call.
+    pub(crate) fn launch(&mut self) -> Result<()> {
+        let b = self.dev.backend();
+        let Some(p) = self.pack.as_mut() else {
+            return Ok(());
+        };
+        if p.front == 0 {
+            return Ok(());
+        }
+        let slot = p.slot.as_mut().expect("launched once");
+        // SAFETY: the block and the slot both hold the pack's room; the slot stays ours and
+        // untouched until the event `mark` records is reached.
+        unsafe { b.upload_async(Queue::Compute, p.block.ptr(), slot.ptr(), p.front)? };
+        self.dev.counters().copied_in(self.packed_in);
+        slot.mark(b, Queue::Compute)
+    }
+
+    /// Brings every output's results back where they came from (the packed ones with one
+    /// transfer), complete on return; ends the call.
+    pub(crate) fn finish(mut self) -> Result<()> {
+        let b = self.dev.backend();
+        if let Some(mut p) = self.pack.take() {
+            let mut slot = p.slot.take().expect("one pack, one slot");
+            let block = &p.block;
+            let r = (|| -> Result<()> {
+                if let Some(lo) = self.packed_out.iter().map(|(at, _)| *at).min() {
+                    let hi = self
+                        .packed_out
+                        .iter()
+                        .map(|(at, o)| at + o.len() * std::mem::size_of::<T>())
+                        .max()
+                        .unwrap_or(lo);
+                    slot.ready(b)?;
+                    // SAFETY: `[lo, hi)` lies inside the pack's room, held by both the block and
+                    // the slot; the slot is ours and untouched until the event is reached.
+                    unsafe {
+                        b.download_async(
+                            Queue::Compute,
+                            slot.ptr().add(lo),
+                            block.ptr().offset::<u8>(lo),
+                            hi - lo,
+                        )?
+                    };
+                    let out: usize = self.packed_out.iter().map(|(_, o)| o.len()).sum();
+                    self.dev
+                        .counters()
+                        .copied_out(out * std::mem::size_of::<T>());
+                    slot.mark(b, Queue::Compute)?;
+                    slot.ready(b)?;
+                    for (at, out) in self.packed_out.drain(..) {
+                        // SAFETY: the download above is complete; the slot holds the output's
+                        // bytes at `at`.
+                        let bytes = unsafe {
+                            std::slice::from_raw_parts(
+                                slot.ptr().add(at),
+                                out.len() * std::mem::size_of::<T>(),
+                            )
+                        };
+                        out.take(bytemuck::cast_slice(bytes));
+                    }
+                }
+                Ok(())
+            })();
+            self.dev.staging().release(b, vec![slot]);
+            r?;
+        }
+        for o in std::mem::take(&mut self.outputs) {
+            o.finish()?;
+        }
+        Ok(())
+    }
+}
+
+impl<T: Scalar> PackedOut<'_, T> {
+    fn len(&self) -> usize {
+        match self {
+            PackedOut::Host(s) => s.len(),
+            PackedOut::Owned(v, _) => v.len(),
+        }
+    }
+
+    /// Delivers the results.
+    fn take(self, data: &[T]) {
+        match self {
+            PackedOut::Host(s) => s.copy_from_slice(data),
+            PackedOut::Owned(mut v, scatter) => {
+                v.copy_from_slice(data);
+                scatter(&v);
+            }
+        }
+    }
+}
+
+impl<T: Scalar, B: Backend> Drop for Call<'_, T, B> {
+    fn drop(&mut self) {
+        // An unfinished call (an error path): give the slot back; its event covers any DMA.
+        if let Some(mut p) = self.pack.take() {
+            if let Some(slot) = p.slot.take() {
+                self.dev.staging().release(self.dev.backend(), vec![slot]);
+            }
+        }
+    }
+}
