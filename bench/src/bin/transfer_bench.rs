@@ -237,7 +237,7 @@ fn xt_cases(dev: &Device<Cuda>, n: usize, reps: usize, lines: &mut Vec<Line>) ->
     Ok(())
 }
 
-/// Map/finish of a 1 GiB Vec<f32>, page-locked cudaMemcpy, and the host's copy rate.
+/// Map/finish of a 1 GiB `Vec<f32>`, page-locked cudaMemcpy, and the host's copy rate.
 fn bandwidth_cases(dev: &Device<Cuda>, reps: usize, lines: &mut Vec<Line>) -> Res<()> {
     let api = dev.backend().api();
     let len = (1usize << 30) / 4;

@@ -194,7 +194,7 @@ impl<B: Backend> Device<B> {
     }
 
     /// Sets how many bytes of freed device memory the pool may keep for reuse (default
-    /// [`DEFAULT_POOL_LIMIT`] on GPUs; 0 disables pooling); releases what no longer fits.
+    /// 1 GiB on GPUs; 0 disables pooling); releases what no longer fits.
     pub fn set_pool_limit(&self, bytes: usize) {
         pool::release(&self.inner.backend, self.inner.pool.set_limit(bytes));
     }

@@ -63,9 +63,11 @@ mod scalar;
 mod transfer;
 mod types;
 
+pub use args::{Banded, Packed, PackedMut};
 pub use args::{Input, Mat, MatIn, MatMut, MatOut, Output, VecIn, VecOut, Vector, VectorMut};
 pub use backend::GemmEx;
 pub use backend::{Backend, BackendKind, Blas, BlasAll, Dynamic, Emulated, Host};
+pub use blas::{Rotg, Rotmg};
 pub use device::{Device, BACKEND_VAR};
 pub use error::{Error, LoadError, Result};
 #[cfg(feature = "ndarray")]
@@ -111,5 +113,6 @@ pub mod prelude {
     };
     // In scope without their names: `x.is_zero()` and `T::Real::zero()` work, and a caller's
     // own `use num_traits::Zero` does not clash.
+    pub use crate::{Banded, Packed, PackedMut};
     pub use num_traits::{One as _, Zero as _};
 }

@@ -10,8 +10,9 @@
 use std::sync::Mutex;
 
 use gpublas::backend::{Backend, BackendKind, Blas, DevPtr, Host};
+use gpublas::backend::{BlasLevel1Ext, BlasLevel2Ext};
+use gpublas::{Banded, Mat, MatMut, Packed, PackedMut, Vector, VectorMut};
 use gpublas::{Complex32, Complex64, Device, Diag, Op, Result, Scalar, Side, Uplo};
-use gpublas::{Mat, MatMut, Vector, VectorMut};
 
 /// Host memory treated as device memory, recording every broken increment rule.
 #[derive(Default)]
@@ -270,6 +271,50 @@ impl<T: Scalar> Blas<T> for Checked {
     }
 }
 
+/// Forwards each listed method of `$tr` to the host backend, recording a broken `where` rule.
+macro_rules! checked {
+    ($tr:ident: $( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty $( where $cond:expr )? ; )*) => {$(
+        unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
+            $( self.require($cond, || format!(concat!(stringify!($name), " broke `", stringify!($cond), "`"))); )?
+            // SAFETY: forwarded to the caller.
+            unsafe { $tr::<T>::$name(&Host, $($arg),*) }
+        }
+    )*};
+}
+
+impl<T: Scalar> BlasLevel1Ext<T> for Checked {
+    checked! { BlasLevel1Ext:
+        fn rotg(a: T, b: T) -> Result<(T, T::Real, T, T)>;
+        fn rotmg(d1: T, d2: T, x1: T, y1: T) -> Result<(T, T, T, [T; 5])>;
+        fn rot(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize, c: T::Real, s: T::Real) -> Result<()> where incx != 0 && incy != 0;
+        fn rot_complex(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize, c: T::Real, s: T) -> Result<()> where incx != 0 && incy != 0;
+        fn rotm(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize, param: [T; 5]) -> Result<()> where incx != 0 && incy != 0;
+        fn dsdot(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<f64>;
+        fn scal_real(n: usize, alpha: T::Real, x: DevPtr, incx: isize) -> Result<()> where incx >= 1;
+    }
+}
+
+impl<T: Scalar> BlasLevel2Ext<T> for Checked {
+    checked! { BlasLevel2Ext:
+        fn gbmv(trans: Op, m: usize, n: usize, kl: usize, ku: usize, alpha: T, a: DevPtr, lda: usize, x: DevPtr, incx: isize, beta: T, y: DevPtr, incy: isize) -> Result<()> where incx != 0 && incy != 0;
+        fn symv(herm: bool, uplo: Uplo, n: usize, alpha: T, a: DevPtr, lda: usize, x: DevPtr, incx: isize, beta: T, y: DevPtr, incy: isize) -> Result<()> where incx != 0 && incy != 0;
+        fn sbmv(herm: bool, uplo: Uplo, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, x: DevPtr, incx: isize, beta: T, y: DevPtr, incy: isize) -> Result<()> where incx != 0 && incy != 0;
+        fn spmv(herm: bool, uplo: Uplo, n: usize, alpha: T, ap: DevPtr, x: DevPtr, incx: isize, beta: T, y: DevPtr, incy: isize) -> Result<()> where incx != 0 && incy != 0;
+        fn trmv(uplo: Uplo, trans: Op, diag: Diag, n: usize, a: DevPtr, lda: usize, x: DevPtr, incx: isize) -> Result<()> where incx != 0;
+        fn trsv(uplo: Uplo, trans: Op, diag: Diag, n: usize, a: DevPtr, lda: usize, x: DevPtr, incx: isize) -> Result<()> where incx != 0;
+        fn tbmv(uplo: Uplo, trans: Op, diag: Diag, n: usize, k: usize, a: DevPtr, lda: usize, x: DevPtr, incx: isize) -> Result<()> where incx != 0;
+        fn tbsv(uplo: Uplo, trans: Op, diag: Diag, n: usize, k: usize, a: DevPtr, lda: usize, x: DevPtr, incx: isize) -> Result<()> where incx != 0;
+        fn tpmv(uplo: Uplo, trans: Op, diag: Diag, n: usize, ap: DevPtr, x: DevPtr, incx: isize) -> Result<()> where incx != 0;
+        fn tpsv(uplo: Uplo, trans: Op, diag: Diag, n: usize, ap: DevPtr, x: DevPtr, incx: isize) -> Result<()> where incx != 0;
+        fn syr(uplo: Uplo, n: usize, alpha: T, x: DevPtr, incx: isize, a: DevPtr, lda: usize) -> Result<()> where incx != 0;
+        fn her(uplo: Uplo, n: usize, alpha: T::Real, x: DevPtr, incx: isize, a: DevPtr, lda: usize) -> Result<()> where incx != 0;
+        fn spr(uplo: Uplo, n: usize, alpha: T, x: DevPtr, incx: isize, ap: DevPtr) -> Result<()> where incx != 0;
+        fn hpr(uplo: Uplo, n: usize, alpha: T::Real, x: DevPtr, incx: isize, ap: DevPtr) -> Result<()> where incx != 0;
+        fn syr2(herm: bool, uplo: Uplo, n: usize, alpha: T, x: DevPtr, incx: isize, y: DevPtr, incy: isize, a: DevPtr, lda: usize) -> Result<()> where incx != 0 && incy != 0;
+        fn spr2(herm: bool, uplo: Uplo, n: usize, alpha: T, x: DevPtr, incx: isize, y: DevPtr, incy: isize, ap: DevPtr) -> Result<()> where incx != 0 && incy != 0;
+    }
+}
+
 const INCS: [isize; 7] = [-3, -2, -1, 0, 1, 2, 3];
 
 /// A buffer for `n` elements at `inc` (plus one), filled with varied small integers.
@@ -426,4 +471,165 @@ fn every_call_keeps_the_increment_contract_c32() {
 #[test]
 fn every_call_keeps_the_increment_contract_c64() {
     every_level1_and_level2_call_keeps_the_contract::<Complex64>();
+}
+
+/// The level-1 and level-2 extensions under the same contract: rotations with zero increments
+/// run element by element (never a zero increment at the backend), `scal_real` only sees
+/// increments ≥ 1, level 2 never 0 — and the results equal the host backend's bit for bit.
+fn every_extension_call_keeps_the_contract<T: Scalar>()
+where
+    Host: Blas<T>,
+{
+    let (dev, host) = (Device::new(Checked::default()), Device::host());
+    let alpha = T::from_parts(int(3), int(1));
+    let (c, s) = (int::<T::Real>(3), int::<T::Real>(-2));
+    for n in [0, 1, 2, 5] {
+        for incx in INCS {
+            for incy in INCS {
+                let what = format!("n={n} incx={incx} incy={incy}");
+                let x0: Vec<T> = buf(n, incx, 1);
+                let y0: Vec<T> = buf(n, incy, 2);
+
+                let (mut x, mut y, mut xh, mut yh) =
+                    (x0.clone(), y0.clone(), x0.clone(), y0.clone());
+                let (vx, vy) = (
+                    VectorMut::strided(&mut x, n, incx),
+                    VectorMut::strided(&mut y, n, incy),
+                );
+                dev.rot(vx, vy, c, s).unwrap();
+                let (vx, vy) = (
+                    VectorMut::strided(&mut xh, n, incx),
+                    VectorMut::strided(&mut yh, n, incy),
+                );
+                host.rot(vx, vy, c, s).unwrap();
+                assert_eq!((bits(&x), bits(&y)), (bits(&xh), bits(&yh)), "rot {what}");
+
+                let (mut x, mut y, mut xh, mut yh) =
+                    (x0.clone(), y0.clone(), x0.clone(), y0.clone());
+                let (vx, vy) = (
+                    VectorMut::strided(&mut x, n, incx),
+                    VectorMut::strided(&mut y, n, incy),
+                );
+                dev.rot_complex(vx, vy, c, alpha).unwrap();
+                let (vx, vy) = (
+                    VectorMut::strided(&mut xh, n, incx),
+                    VectorMut::strided(&mut yh, n, incy),
+                );
+                host.rot_complex(vx, vy, c, alpha).unwrap();
+                assert_eq!(
+                    (bits(&x), bits(&y)),
+                    (bits(&xh), bits(&yh)),
+                    "rot_complex {what}"
+                );
+
+                let (mut x, mut xh) = (x0.clone(), x0.clone());
+                dev.scal_real(s, VectorMut::strided(&mut x, n, incx))
+                    .unwrap();
+                host.scal_real(s, VectorMut::strided(&mut xh, n, incx))
+                    .unwrap();
+                assert_eq!(bits(&x), bits(&xh), "scal_real {what}");
+
+                // Level 2: zero increments are errors on both.
+                let ap: Vec<T> = buf(n * (n + 1) / 2, 1, 3);
+                let (mut x, mut xh) = (x0.clone(), x0.clone());
+                let r = dev.tpmv(
+                    Op::T,
+                    Diag::NonUnit,
+                    Packed::upper(&ap, n),
+                    VectorMut::strided(&mut x, n, incx),
+                );
+                let rh = host.tpmv(
+                    Op::T,
+                    Diag::NonUnit,
+                    Packed::upper(&ap, n),
+                    VectorMut::strided(&mut xh, n, incx),
+                );
+                assert_eq!(r.is_ok(), rh.is_ok(), "tpmv {what}: {r:?} vs {rh:?}");
+                assert_eq!(bits(&x), bits(&xh), "tpmv {what}");
+                let ab: Vec<T> = buf(3 * n, 1, 4);
+                let (mut y, mut yh) = (y0.clone(), y0.clone());
+                let r = dev.gbmv(
+                    Op::N,
+                    alpha,
+                    Banded::new(&ab, n, n, 1, 1),
+                    Vector::strided(&x0, n, incx),
+                    alpha,
+                    VectorMut::strided(&mut y, n, incy),
+                );
+                let rh = host.gbmv(
+                    Op::N,
+                    alpha,
+                    Banded::new(&ab, n, n, 1, 1),
+                    Vector::strided(&x0, n, incx),
+                    alpha,
+                    VectorMut::strided(&mut yh, n, incy),
+                );
+                assert_eq!(r.is_ok(), rh.is_ok(), "gbmv {what}: {r:?} vs {rh:?}");
+                assert_eq!(bits(&y), bits(&yh), "gbmv {what}");
+                let (mut a, mut ah) = (ap.clone(), ap.clone());
+                let r = dev.hpr2(
+                    alpha,
+                    Vector::strided(&x0, n, incx),
+                    Vector::strided(&y0, n, incy),
+                    PackedMut::lower(&mut a, n),
+                );
+                let rh = host.hpr2(
+                    alpha,
+                    Vector::strided(&x0, n, incx),
+                    Vector::strided(&y0, n, incy),
+                    PackedMut::lower(&mut ah, n),
+                );
+                assert_eq!(r.is_ok(), rh.is_ok(), "hpr2 {what}: {r:?} vs {rh:?}");
+                assert_eq!(bits(&a), bits(&ah), "hpr2 {what}");
+
+                let broken = dev.backend().take();
+                assert!(broken.is_empty(), "{what}: the backend got {broken:?}");
+            }
+        }
+    }
+}
+
+/// `rotm` (real types) under the contract, for every flag.
+fn rotm_keeps_the_contract<T: Scalar<Real = T>>()
+where
+    Host: Blas<T>,
+{
+    let (dev, host) = (Device::new(Checked::default()), Device::host());
+    for flag in [-1, 0, 1, -2] {
+        let param = [int(flag), int(2), int(-1), int(3), int(1)];
+        for n in [0, 1, 2, 5] {
+            for incx in INCS {
+                for incy in INCS {
+                    let what = format!("flag={flag} n={n} incx={incx} incy={incy}");
+                    let (mut x, mut y) = (buf::<T>(n, incx, 1), buf::<T>(n, incy, 2));
+                    let (mut xh, mut yh) = (x.clone(), y.clone());
+                    dev.rotm(
+                        VectorMut::strided(&mut x, n, incx),
+                        VectorMut::strided(&mut y, n, incy),
+                        param,
+                    )
+                    .unwrap();
+                    host.rotm(
+                        VectorMut::strided(&mut xh, n, incx),
+                        VectorMut::strided(&mut yh, n, incy),
+                        param,
+                    )
+                    .unwrap();
+                    assert_eq!((bits(&x), bits(&y)), (bits(&xh), bits(&yh)), "rotm {what}");
+                    let broken = dev.backend().take();
+                    assert!(broken.is_empty(), "{what}: the backend got {broken:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_extension_call_keeps_the_increment_contract() {
+    every_extension_call_keeps_the_contract::<f32>();
+    every_extension_call_keeps_the_contract::<f64>();
+    every_extension_call_keeps_the_contract::<Complex32>();
+    every_extension_call_keeps_the_contract::<Complex64>();
+    rotm_keeps_the_contract::<f32>();
+    rotm_keeps_the_contract::<f64>();
 }

@@ -11,7 +11,7 @@
 //! backend call, `finish()` after it. Dropping a call without `finish` (an error path) leaves
 //! every host output untouched.
 
-use super::resolve::{SrcKind, SrcMutKind, Stored, StoredMut};
+use super::resolve::{check_device, SrcKind, SrcMutKind, Stored, StoredMut};
 use super::{Src, SrcMut, VecDesc, VecDescMut};
 use crate::backend::{Backend, DevPtr, Queue};
 use crate::device::Device;
@@ -137,6 +137,11 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
 
     /// Makes a readable operand available on the device; returns its device address.
     pub(crate) fn input(&mut self, src: Src<'a, T, B>, arg: &'static str) -> Result<DevPtr> {
+        if let SrcKind::Device { ptr, dev, .. } = &src.0 {
+            // Device data needs nothing kept for the call (the hot path of device-resident work).
+            check_device(dev, self.dev, self.routine, arg)?;
+            return Ok(*ptr);
+        }
         let small = match &src.0 {
             SrcKind::Host(s) => packable(self.dev, s),
             SrcKind::Owned(v) => packable(self.dev, v),
@@ -166,6 +171,10 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
         copy_in: bool,
         arg: &'static str,
     ) -> Result<DevPtr> {
+        if let SrcMutKind::Device { ptr, dev, .. } = &src.0 {
+            check_device(dev, self.dev, self.routine, arg)?;
+            return Ok(*ptr);
+        }
         let small = match &src.0 {
             SrcMutKind::Host(s) => packable(self.dev, s),
             SrcMutKind::Owned(v, _) => packable(self.dev, v),

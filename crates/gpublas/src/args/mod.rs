@@ -10,19 +10,25 @@
 //! Every descriptor is validated against its storage's real length before anything is
 //! transferred or any backend function is called.
 
+mod banded;
 mod call;
 mod debug;
 mod desc;
+mod packed;
 mod resolve;
 
+pub use banded::Banded;
+pub(crate) use banded::StoredBand;
 pub(crate) use call::Call;
 pub(crate) use desc::{check_mat, check_vec, Shape};
 pub use desc::{
     Mat, MatDesc, MatDescMut, MatIn, MatMut, MatOut, VecDesc, VecDescMut, VecIn, VecOut, Vector,
     VectorMut,
 };
+pub use packed::{Packed, PackedMut};
 pub(crate) use resolve::SrcKind;
 pub use resolve::{Src, SrcMut};
+pub(crate) use resolve::{Stored, StoredMut};
 
 #[cfg(test)]
 pub(crate) use resolve::SrcMutKind;

@@ -89,7 +89,7 @@ impl<'a, T: Element, B: Backend> SrcMut<'a, T, B> {
     }
 }
 
-fn check_device<B: Backend>(
+pub(crate) fn check_device<B: Backend>(
     own: &Device<B>,
     dev: &Device<B>,
     routine: &'static str,

@@ -55,7 +55,11 @@ impl CudaApi {
         }
     }
 
-    fn bl_check(&self, routine: &'static str, status: sys::cublasStatus_t) -> Result<()> {
+    pub(super) fn bl_check(
+        &self,
+        routine: &'static str,
+        status: sys::cublasStatus_t,
+    ) -> Result<()> {
         if status == sys::CUBLAS_STATUS_SUCCESS {
             Ok(())
         } else {
@@ -69,14 +73,14 @@ impl CudaApi {
     }
 }
 
-fn op(o: Op) -> sys::cublasOperation_t {
+pub(super) fn op(o: Op) -> sys::cublasOperation_t {
     match o {
         Op::N => sys::CUBLAS_OP_N,
         Op::T => sys::CUBLAS_OP_T,
         Op::C => sys::CUBLAS_OP_C,
     }
 }
-fn fill(u: Uplo) -> sys::cublasFillMode_t {
+pub(super) fn fill(u: Uplo) -> sys::cublasFillMode_t {
     match u {
         Uplo::Upper => sys::CUBLAS_FILL_MODE_UPPER,
         Uplo::Lower => sys::CUBLAS_FILL_MODE_LOWER,
@@ -88,7 +92,7 @@ fn side(s: Side) -> sys::cublasSideMode_t {
         Side::Right => sys::CUBLAS_SIDE_RIGHT,
     }
 }
-fn diag(d: Diag) -> sys::cublasDiagType_t {
+pub(super) fn diag(d: Diag) -> sys::cublasDiagType_t {
     match d {
         Diag::NonUnit => sys::CUBLAS_DIAG_NON_UNIT,
         Diag::Unit => sys::CUBLAS_DIAG_UNIT,

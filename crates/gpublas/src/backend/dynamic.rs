@@ -2,6 +2,7 @@
 //! code written for one static backend and code written for `Device::auto()` are the same code.
 
 use super::{Backend, BackendKind, Blas, DevPtr, Emulated, Event, Host, Queue};
+use super::{BlasLevel1Ext, BlasLevel2Ext};
 use crate::error::Result;
 use crate::scalar::Scalar;
 
@@ -151,13 +152,16 @@ unsafe impl Backend for Dynamic {
     }
 }
 
-/// Forwards each listed `Blas<T>` method to the inner backend.
+/// Forwards each listed method of `Blas<T>` (or of the trait named first) to the inner backend.
 macro_rules! forward_blas {
     ($( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
+        forward_blas! { Blas; $( fn $name ( $($arg : $ty),* ) -> $ret; )* }
+    };
+    ($tr:ident; $( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
         $(
             unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
                 // SAFETY: forwarded to the caller.
-                dispatch!(self, b => unsafe { Blas::<T>::$name(b, $($arg),*) })
+                dispatch!(self, b => unsafe { $tr::<T>::$name(b, $($arg),*) })
             }
         )*
     };
@@ -165,6 +169,12 @@ macro_rules! forward_blas {
 
 impl<T: Scalar> Blas<T> for Dynamic {
     super::blas_methods!(forward_blas);
+}
+impl<T: Scalar> BlasLevel1Ext<T> for Dynamic {
+    super::level1x_methods!(forward_blas);
+}
+impl<T: Scalar> BlasLevel2Ext<T> for Dynamic {
+    super::level2x_methods!(forward_blas);
 }
 
 /// Forwards each listed `GemmEx` method to the inner backend.

@@ -4,7 +4,11 @@
 
 mod gemm_ex;
 mod level1;
+mod level1x;
+mod level2x;
+mod triangular;
 mod trsm;
+mod update;
 
 use std::alloc::Layout;
 use std::ptr::NonNull;

@@ -54,6 +54,8 @@ mod gemm_ex;
 #[cfg_attr(docsrs, doc(cfg(any(feature = "cuda", feature = "rocm"))))]
 pub mod gpu;
 mod host;
+mod level1x;
+mod level2x;
 #[cfg(feature = "rocm")]
 mod rocm;
 
@@ -67,6 +69,10 @@ pub use emulated::Emulated;
 pub(crate) use gemm_ex::gemm_ex_methods;
 pub use gemm_ex::GemmEx;
 pub use host::Host;
+pub(crate) use level1x::level1x_methods;
+pub use level1x::BlasLevel1Ext;
+pub(crate) use level2x::level2x_methods;
+pub use level2x::BlasLevel2Ext;
 #[cfg(feature = "rocm")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rocm")))]
 pub use rocm::{Rocm, RocmApi};
@@ -174,7 +180,7 @@ pub unsafe trait Backend: Send + Sync + 'static {
     /// Allocates `bytes` (> 0) bytes, aligned for every [`Scalar`].
     ///
     /// # Errors
-    /// [`Error::OutOfMemory`](crate::Error::OutOfMemory) if the device has not enough memory.
+    /// [`Error::OutOfMemory`] if the device has not enough memory.
     ///
     /// # Safety
     /// `bytes > 0`.
@@ -190,7 +196,7 @@ pub unsafe trait Backend: Send + Sync + 'static {
     /// Copies `bytes` from host memory to the device, after all earlier work; complete on return.
     ///
     /// # Errors
-    /// The vendor runtime's failure status ([`Error::Vendor`](crate::Error::Vendor)).
+    /// The vendor runtime's failure status ([`Error::Vendor`]).
     ///
     /// # Safety
     /// `src` is valid for reading and `dst` for writing `bytes` bytes.
@@ -199,7 +205,7 @@ pub unsafe trait Backend: Send + Sync + 'static {
     /// Copies `bytes` from the device to host memory, after all earlier work; complete on return.
     ///
     /// # Errors
-    /// The vendor runtime's failure status ([`Error::Vendor`](crate::Error::Vendor)).
+    /// The vendor runtime's failure status ([`Error::Vendor`]).
     ///
     /// # Safety
     /// `src` is valid for reading and `dst` for writing `bytes` bytes.
@@ -208,7 +214,7 @@ pub unsafe trait Backend: Send + Sync + 'static {
     /// Copies `bytes` between two device ranges that do not overlap, in stream order.
     ///
     /// # Errors
-    /// The vendor runtime's failure status ([`Error::Vendor`](crate::Error::Vendor)).
+    /// The vendor runtime's failure status ([`Error::Vendor`]).
     ///
     /// # Safety
     /// Both ranges are valid for `bytes` bytes and do not overlap.
@@ -217,7 +223,7 @@ pub unsafe trait Backend: Send + Sync + 'static {
     /// Sets `bytes` bytes to zero, in stream order.
     ///
     /// # Errors
-    /// The vendor runtime's failure status ([`Error::Vendor`](crate::Error::Vendor)).
+    /// The vendor runtime's failure status ([`Error::Vendor`]).
     ///
     /// # Safety
     /// `dst` is valid for writing `bytes` bytes.
@@ -226,7 +232,7 @@ pub unsafe trait Backend: Send + Sync + 'static {
     /// Waits until all enqueued work is complete.
     ///
     /// # Errors
-    /// The vendor runtime's failure status ([`Error::Vendor`](crate::Error::Vendor)), including
+    /// The vendor runtime's failure status ([`Error::Vendor`]), including
     /// failures of earlier asynchronous work.
     fn synchronize(&self) -> Result<()>;
 
@@ -432,15 +438,15 @@ impl Event {
 /// dimensions obey the rules above.
 ///
 /// # Errors (for every method)
-/// The vendor library's failure status ([`Error::Vendor`](crate::Error::Vendor)), or
-/// [`Error::Unsupported`](crate::Error::Unsupported) for a dimension the vendor API cannot take
+/// The vendor library's failure status ([`Error::Vendor`]), or
+/// [`Error::Unsupported`] for a dimension the vendor API cannot take
 /// (e.g. above `i32::MAX`).
 #[allow(clippy::too_many_arguments, clippy::missing_safety_doc, missing_docs)]
 #[diagnostic::on_unimplemented(
     message = "the backend `{Self}` has no BLAS routines for `{T}`",
     note = "in generic code, bound the backend parameter with `B: BlasAll` (all four BLAS types)"
 )]
-pub trait Blas<T: Scalar>: Backend {
+pub trait Blas<T: Scalar>: Backend + BlasLevel1Ext<T> + BlasLevel2Ext<T> {
     unsafe fn axpy(
         &self,
         n: usize,

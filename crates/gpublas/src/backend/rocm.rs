@@ -60,7 +60,11 @@ impl RocmApi {
         }
     }
 
-    fn rb_check(&self, routine: &'static str, status: sys::rocblas_status) -> Result<()> {
+    pub(super) fn rb_check(
+        &self,
+        routine: &'static str,
+        status: sys::rocblas_status,
+    ) -> Result<()> {
         // `perf_degraded` means the call completed, with a smaller workspace than it wanted
         // (low device memory): the result is valid, so it is not an error.
         if status == sys::rocblas_status_success || status == sys::rocblas_status_perf_degraded {
@@ -160,14 +164,14 @@ fn hip_device_count(hip: &sys::Hip) -> Result<usize> {
     Ok(n as usize)
 }
 
-fn op(o: Op) -> sys::rocblas_operation {
+pub(super) fn op(o: Op) -> sys::rocblas_operation {
     match o {
         Op::N => sys::rocblas_operation_none,
         Op::T => sys::rocblas_operation_transpose,
         Op::C => sys::rocblas_operation_conjugate_transpose,
     }
 }
-fn fill(u: Uplo) -> sys::rocblas_fill {
+pub(super) fn fill(u: Uplo) -> sys::rocblas_fill {
     match u {
         Uplo::Upper => sys::rocblas_fill_upper,
         Uplo::Lower => sys::rocblas_fill_lower,
@@ -179,7 +183,7 @@ fn side(s: Side) -> sys::rocblas_side {
         Side::Right => sys::rocblas_side_right,
     }
 }
-fn diag(d: Diag) -> sys::rocblas_diagonal {
+pub(super) fn diag(d: Diag) -> sys::rocblas_diagonal {
     match d {
         Diag::NonUnit => sys::rocblas_diagonal_non_unit,
         Diag::Unit => sys::rocblas_diagonal_unit,

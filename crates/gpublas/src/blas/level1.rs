@@ -12,7 +12,7 @@ use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::{Scalar, ScalarKind};
 
-fn same_len(routine: &'static str, arg: &'static str, n: usize, m: usize) -> Result<()> {
+pub(super) fn same_len(routine: &'static str, arg: &'static str, n: usize, m: usize) -> Result<()> {
     if n == m {
         Ok(())
     } else {
@@ -34,7 +34,7 @@ impl<T: Scalar, B: Backend> VecDescMut<'_, T, B> {
 /// The increments to pass for two vectors of `n` elements: as given, except that one element is
 /// at the lowest address whatever its increment, so `n = 1` passes 1 (never a zero output
 /// increment).
-fn incs(n: usize, incx: isize, incy: isize) -> (isize, isize) {
+pub(super) fn incs(n: usize, incx: isize, incy: isize) -> (isize, isize) {
     if n == 1 {
         (1, 1)
     } else {
@@ -44,7 +44,7 @@ fn incs(n: usize, incx: isize, incy: isize) -> (isize, isize) {
 
 /// Offset from the lowest address of the `n`-element vector with increment `inc` to its
 /// element `i` (reference BLAS: a negative increment walks from the end).
-fn offset(n: usize, inc: isize, i: usize) -> usize {
+pub(super) fn offset(n: usize, inc: isize, i: usize) -> usize {
     if inc >= 0 {
         i * inc.unsigned_abs()
     } else {

@@ -10,7 +10,7 @@ use crate::types::{Op, Order};
 
 /// Rejects a zero increment: level 2 walks negative ones from the end but, as reference BLAS's
 /// `XERBLA` checks, never accepts 0 (`arg` is `"incx"` or `"incy"`).
-fn nonzero_inc(routine: &'static str, arg: &'static str, inc: isize) -> Result<()> {
+pub(super) fn nonzero_inc(routine: &'static str, arg: &'static str, inc: isize) -> Result<()> {
     if inc == 0 {
         Err(Error::arg(routine, arg, "must not be zero"))
     } else {

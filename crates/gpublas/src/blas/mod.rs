@@ -7,10 +7,16 @@
 
 mod conj;
 mod level1;
+mod level1x;
 mod level2;
+mod level2_sym;
+mod level2_tri;
+mod level2_update;
 mod level3;
 mod mixed;
 mod rank_k;
+
+pub use level1x::{Rotg, Rotmg};
 
 use crate::backend::BlasAll;
 use crate::device::Device;

@@ -3,9 +3,9 @@
 //! ([`Scope`]) inside which a mapped host slice is found again by its address.
 //!
 //! Ownership rules (the invariants every `// SAFETY:` comment in this module relies on):
-//! - Every device allocation is an [`Alloc`]: it frees itself, in stream order, when dropped.
+//! - Every device allocation is an `Alloc`: it frees itself, in stream order, when dropped.
 //!   One that several users may hold at once (a scope's mapping, found by any thread's call) is
-//!   shared as a [`Lease`] (`Arc<Alloc>`): a call that uses it holds a lease until its work is
+//!   shared as a `Lease` (`Arc<Alloc>`): a call that uses it holds a lease until its work is
 //!   enqueued, so the free is ordered after that work whoever drops the last lease.
 //! - No copy between user host memory and the device outlives the call that made it: uploads
 //!   are complete when they return, downloads too. So forgetting a guard can leak device memory

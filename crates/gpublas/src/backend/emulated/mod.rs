@@ -22,6 +22,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::{Backend, BackendKind, Blas, DevPtr, Event, Host, Queue};
+use super::{BlasLevel1Ext, BlasLevel2Ext};
 use crate::error::Result;
 use crate::scalar::Scalar;
 
@@ -409,15 +410,19 @@ fn check_arg<A: 'static>(emu: &Emulated, what: &'static str, arg: &A) {
     }
 }
 
-/// Forwards each listed `Blas<T>` method to the host backend after checking its pointers.
+/// Forwards each listed method of `Blas<T>` (or of the trait named first) to the host backend
+/// after checking its pointers.
 macro_rules! forward_to_host {
     ($( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
+        forward_to_host! { Blas; $( fn $name ( $($arg : $ty),* ) -> $ret; )* }
+    };
+    ($tr:ident; $( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
         $(
             unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
                 $( check_arg(self, concat!(stringify!($name), " argument `", stringify!($arg), "`"), &$arg); )*
                 // SAFETY: forwarded to the caller; the memory is host memory, which the host
                 // backend's routines work on directly.
-                unsafe { Blas::<T>::$name(&Host, $($arg),*) }
+                unsafe { $tr::<T>::$name(&Host, $($arg),*) }
             }
         )*
     };
@@ -425,6 +430,12 @@ macro_rules! forward_to_host {
 
 impl<T: Scalar> Blas<T> for Emulated {
     super::blas_methods!(forward_to_host);
+}
+impl<T: Scalar> BlasLevel1Ext<T> for Emulated {
+    super::level1x_methods!(forward_to_host);
+}
+impl<T: Scalar> BlasLevel2Ext<T> for Emulated {
+    super::level2x_methods!(forward_to_host);
 }
 
 /// Forwards each listed `GemmEx` method to the host backend after checking its pointers.

@@ -7,13 +7,13 @@
 //! increment walks from the end). [`Blas`]'s contract keeps zero *output* increments and
 //! non-positive increments of one-vector routines away from them.
 
-use super::{wide, wide_inc, Gpu, GpuApi, A16};
+use super::{wide, wide_inc, Gpu, GpuApi, GpuApiX, A16};
 use crate::backend::{Blas, DevPtr};
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
-impl<T: Scalar, A: GpuApi> Blas<T> for Gpu<A> {
+impl<T: Scalar, A: GpuApiX> Blas<T> for Gpu<A> {
     unsafe fn axpy(
         &self,
         n: usize,
@@ -317,6 +317,15 @@ impl<A: GpuApi> Gpu<A> {
         self.with_handle(|h| unsafe { self.ctx.api.iamax::<T>(h, max, n, x, incx, &mut out.0) })?;
         vendor_index(r, out.0, n)
     }
+}
+
+/// An increment as the vendors' 32-bit int, for a routine whose vendor call has not adopted
+/// `sdcz64!` (see `int`).
+pub(super) fn inc(routine: &'static str, v: isize) -> Result<i32> {
+    i32::try_from(v).map_err(|_| Error::Unsupported {
+        routine,
+        what: format!("an increment of {v} (over the vendor API's 32-bit limit)"),
+    })
 }
 
 /// The 0-based index of a vendor's 1-based `i?amax`/`i?amin` result for `n > 0` elements; a

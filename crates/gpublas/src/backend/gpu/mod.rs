@@ -12,13 +12,20 @@
 use std::sync::{Arc, Mutex};
 
 mod api;
+mod api_x;
 mod blas;
+mod blas_x;
 mod gemm_ex;
 mod ilp64;
+mod names_x;
 mod vendor;
+mod vendor_x;
 
 pub(crate) use api::Sealed;
 pub use api::{CopyKind, GemmExCall, GpuApi};
+pub(crate) use api_x::xcall;
+pub use api_x::GpuApiX;
+pub(crate) use vendor_x::vendor_x_methods;
 
 pub(crate) use ilp64::{lp64_or_ilp64, missing, narrow, sdcz64, wide, wide_inc};
 #[allow(unused_imports)] // `sdcz!`: for routines without `_64` entry points

@@ -1,0 +1,320 @@
+//! [`GpuApiX`]: what the shared GPU backend needs of a vendor library for
+//! [`BlasLevel1Ext`](crate::backend::BlasLevel1Ext) and
+//! [`BlasLevel2Ext`](crate::backend::BlasLevel2Ext), and [`vendor_x_methods!`], which writes its
+//! methods once for both vendors from their routine names (see `vendor_x.rs`).
+//!
+//! These routines live in the vendors' secondary function tables (cuBLAS's `CublasLevel1`,
+//! `CublasLevel2`, `CublasTriangular`; rocBLAS's `RocblasLevel1`, `RocblasLevel2`,
+//! `RocblasTriangular`), loaded on first use: a library whose table does not load (an older
+//! version without one of its symbols) makes each of its routines [`Error::Unsupported`] naming
+//! the backend and the missing symbol, as is a routine a vendor does not have at all.
+
+use super::GpuApi;
+use crate::backend::{BackendKind, DevPtr};
+use crate::error::{Error, Result};
+use crate::scalar::{Scalar, ScalarKind};
+use crate::types::{Diag, Op, Uplo};
+
+/// The error for a routine the backend's vendor library does not have (for this type).
+pub(crate) fn missing<T: Scalar>(routine: &'static str, kind: BackendKind) -> Error {
+    Error::Unsupported {
+        routine,
+        what: format!(
+            "{routine} on {} on the {} backend (its vendor library has no such routine)",
+            match T::KIND {
+                ScalarKind::F32 => "f32",
+                ScalarKind::F64 => "f64",
+                ScalarKind::C32 => "Complex32",
+                ScalarKind::C64 => "Complex64",
+            },
+            kind.name()
+        ),
+    }
+}
+
+/// The error for a vendor function table that did not load.
+pub(crate) fn not_loaded(
+    routine: &'static str,
+    kind: BackendKind,
+    e: impl std::fmt::Display,
+) -> Error {
+    Error::Unsupported {
+        routine,
+        what: format!("{routine} on the {} backend ({e})", kind.name()),
+    }
+}
+
+/// `xcall!(self.check, T, "routine", table => [s, d, c, z](args))`: calls the variant of a
+/// vendor routine for `T` from the lazily loaded `table` (a `Result<&Table, _>` expression) and
+/// checks its status with the vendor's `check`; a `-` in place of a name makes that type
+/// [`missing`].
+macro_rules! xcall {
+    ($api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr => [$s:tt, $d:tt, $c:tt, $z:tt]($($arg:expr),* $(,)?)) => {{
+        match <$t as $crate::scalar::Scalar>::KIND {
+            $crate::scalar::ScalarKind::F32 => $crate::backend::gpu::xcall!(@one $api.$check, $t, $routine, $tab, $s, ($($arg),*)),
+            $crate::scalar::ScalarKind::F64 => $crate::backend::gpu::xcall!(@one $api.$check, $t, $routine, $tab, $d, ($($arg),*)),
+            $crate::scalar::ScalarKind::C32 => $crate::backend::gpu::xcall!(@one $api.$check, $t, $routine, $tab, $c, ($($arg),*)),
+            $crate::scalar::ScalarKind::C64 => $crate::backend::gpu::xcall!(@one $api.$check, $t, $routine, $tab, $z, ($($arg),*)),
+        }
+    }};
+    (@one $api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr, -, ($($arg:expr),*)) => {
+        Err($crate::backend::gpu::api_x::missing::<$t>($routine, <Self as $crate::backend::gpu::GpuApi>::KIND))
+    };
+    (@one $api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr, $f:ident, ($($arg:expr),*)) => {{
+        let tab = $tab.map_err(|e| {
+            $crate::backend::gpu::api_x::not_loaded($routine, <Self as $crate::backend::gpu::GpuApi>::KIND, e)
+        })?;
+        $api.$check(stringify!($f), (tab.$f)($($arg),*))
+    }};
+}
+pub(crate) use xcall;
+
+/// The vendor half of the level-1 and level-2 extensions: like [`GpuApi`]'s BLAS methods, they
+/// take host scalars (host pointer mode), dimensions already converted to `i32` and pointers the
+/// safe layer validated. `solve` picks `tr*sv` over `tr*mv`; `herm` the Hermitian routine.
+///
+/// # Safety (for every method)
+/// As for [`GpuApi`]: a live handle, device pointers valid for the extents the dimensions
+/// imply, host references valid for the call.
+#[allow(missing_docs, clippy::too_many_arguments, clippy::missing_safety_doc)]
+pub trait GpuApiX: GpuApi {
+    unsafe fn rotg<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        a: &mut T,
+        b: &mut T,
+        c: &mut T::Real,
+        s: &mut T,
+    ) -> Result<()>;
+    unsafe fn rotmg<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        d1: &mut T,
+        d2: &mut T,
+        x1: &mut T,
+        y1: &T,
+        param: &mut [T; 5],
+    ) -> Result<()>;
+    unsafe fn rot<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+        c: &T::Real,
+        s: &T::Real,
+    ) -> Result<()>;
+    unsafe fn rot_complex<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+        c: &T::Real,
+        s: &T,
+    ) -> Result<()>;
+    unsafe fn rotm<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+        param: &[T; 5],
+    ) -> Result<()>;
+    /// `f32` vectors, an `f64` result and compute type through the vendor's mixed-precision
+    /// dot; `Unsupported` where the library does not offer that combination.
+    unsafe fn dsdot(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+        r: &mut f64,
+    ) -> Result<()>;
+    unsafe fn scal_real<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        n: i32,
+        alpha: &T::Real,
+        x: DevPtr,
+        incx: i32,
+    ) -> Result<()>;
+    unsafe fn gbmv<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        trans: Op,
+        m: i32,
+        n: i32,
+        kl: i32,
+        ku: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        x: DevPtr,
+        incx: i32,
+        beta: &T,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()>;
+    unsafe fn symv<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        herm: bool,
+        uplo: Uplo,
+        n: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        x: DevPtr,
+        incx: i32,
+        beta: &T,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()>;
+    unsafe fn sbmv<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        herm: bool,
+        uplo: Uplo,
+        n: i32,
+        k: i32,
+        alpha: &T,
+        a: DevPtr,
+        lda: i32,
+        x: DevPtr,
+        incx: i32,
+        beta: &T,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()>;
+    unsafe fn spmv<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        herm: bool,
+        uplo: Uplo,
+        n: i32,
+        alpha: &T,
+        ap: DevPtr,
+        x: DevPtr,
+        incx: i32,
+        beta: &T,
+        y: DevPtr,
+        incy: i32,
+    ) -> Result<()>;
+    unsafe fn trmv<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        solve: bool,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        n: i32,
+        a: DevPtr,
+        lda: i32,
+        x: DevPtr,
+        incx: i32,
+    ) -> Result<()>;
+    unsafe fn tbmv<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        solve: bool,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        n: i32,
+        k: i32,
+        a: DevPtr,
+        lda: i32,
+        x: DevPtr,
+        incx: i32,
+    ) -> Result<()>;
+    unsafe fn tpmv<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        solve: bool,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        n: i32,
+        ap: DevPtr,
+        x: DevPtr,
+        incx: i32,
+    ) -> Result<()>;
+    unsafe fn syr<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        uplo: Uplo,
+        n: i32,
+        alpha: &T,
+        x: DevPtr,
+        incx: i32,
+        a: DevPtr,
+        lda: i32,
+    ) -> Result<()>;
+    unsafe fn her<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        uplo: Uplo,
+        n: i32,
+        alpha: &T::Real,
+        x: DevPtr,
+        incx: i32,
+        a: DevPtr,
+        lda: i32,
+    ) -> Result<()>;
+    unsafe fn spr<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        uplo: Uplo,
+        n: i32,
+        alpha: &T,
+        x: DevPtr,
+        incx: i32,
+        ap: DevPtr,
+    ) -> Result<()>;
+    unsafe fn hpr<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        uplo: Uplo,
+        n: i32,
+        alpha: &T::Real,
+        x: DevPtr,
+        incx: i32,
+        ap: DevPtr,
+    ) -> Result<()>;
+    unsafe fn syr2<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        herm: bool,
+        uplo: Uplo,
+        n: i32,
+        alpha: &T,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+        a: DevPtr,
+        lda: i32,
+    ) -> Result<()>;
+    unsafe fn spr2<T: Scalar>(
+        &self,
+        h: Self::Handle,
+        herm: bool,
+        uplo: Uplo,
+        n: i32,
+        alpha: &T,
+        x: DevPtr,
+        incx: i32,
+        y: DevPtr,
+        incy: i32,
+        ap: DevPtr,
+    ) -> Result<()>;
+}

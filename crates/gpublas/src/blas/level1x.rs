@@ -1,0 +1,273 @@
+//! Level 1 beyond the first routines: Givens rotations (`rotg`, `rot`, `rot_complex`), modified
+//! Givens rotations (`rotmg`, `rotm`), the extended-precision dots (`sdsdot`, `dsdot`) and
+//! scaling by a real scalar (`scal_real`: `csscal`, `zdscal`), with reference BLAS's increment
+//! rules (the table is on [`Vector`](crate::Vector)).
+//!
+//! `rot`, `rot_complex` and `rotm` write both vectors; reference BLAS lets either have
+//! increment 0 (the same element, rotated `n` times in order). GPU libraries would update that
+//! element from many threads at once, so those calls are made element by element here, in
+//! netlib's order (`n` backend calls; nothing else ever reaches a backend with a zero output
+//! increment).
+
+use super::level1::{incs, offset, same_len};
+use crate::args::{VecIn, VecOut};
+use num_traits::One;
+
+use crate::backend::{Backend, BlasAll, BlasLevel1Ext, DevPtr};
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::scalar::{Scalar, ScalarKind};
+
+/// A real scalar as `f64` (NaN for a complex one, which no caller passes).
+fn real_f64<R: Scalar>(r: R) -> f64 {
+    match R::KIND {
+        ScalarKind::F32 => f64::from(bytemuck::cast::<R, f32>(r)),
+        ScalarKind::F64 => bytemuck::cast::<R, f64>(r),
+        _ => f64::NAN,
+    }
+}
+
+/// A Givens rotation, as [`Device::rotg`] constructs it: `[c s; −conj(s) c]·[a; b] = [r; 0]`
+/// with a real `c` and `c² + |s|² = 1`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rotg<T: Scalar> {
+    /// `r = c·a + s·b` (reference BLAS returns it in `a`).
+    pub r: T,
+    /// The cosine (real).
+    pub c: T::Real,
+    /// The sine.
+    pub s: T,
+    /// For real types, the value reference BLAS's `srotg`/`drotg` return in `b`, from which `c`
+    /// and `s` can be recovered (`s` if `|a| > |b|`, else `1/c` if `c ≠ 0`, else 1); `None` for
+    /// complex types (`crotg`/`zrotg` leave `b` alone).
+    pub z: Option<T>,
+}
+
+/// A modified Givens rotation, as [`Device::rotmg`] constructs it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rotmg<T: Scalar> {
+    /// The updated `d1`.
+    pub d1: T,
+    /// The updated `d2`.
+    pub d2: T,
+    /// The updated `x1`.
+    pub x1: T,
+    /// `[flag, h11, h21, h12, h22]` for [`Device::rotm`]: flag −1 uses all four; 0 means
+    /// `h11 = h22 = 1` and uses `h21`, `h12`; 1 means `h21 = −1`, `h12 = 1` and uses `h11`, `h22`;
+    /// −2 is the identity. Entries the flag does not use are unspecified (0 on the host).
+    pub param: [T; 5],
+}
+
+impl<B: Backend> Device<B> {
+    /// Constructs the Givens rotation that zeroes `b` (BLAS `rotg`): `r`, a real `c` and `s` with
+    /// `[c s; −conj(s) c]·[a; b] = [r; 0]`.
+    ///
+    /// The host computes LAPACK 3.10's algorithm in `f64` (rounded for single precision); GPU
+    /// backends call the vendor's `?rotg` with host scalars. They may differ in the last bits,
+    /// and for complex `a = 0` in the choice of rotation (older references return `r = b`,
+    /// `s = 1`; LAPACK 3.10 returns `r = |b|`, `s = conj(b)/|b|`): each is a valid rotation.
+    pub fn rotg<T: Scalar>(&self, a: T, b: T) -> Result<Rotg<T>>
+    where
+        B: BlasAll,
+    {
+        self.check()?;
+        // SAFETY: host scalars only.
+        let (r, c, s, z) = unsafe { BlasLevel1Ext::<T>::rotg(self.blas::<T>(), a, b)? };
+        Ok(Rotg {
+            r,
+            c,
+            s,
+            z: (!T::IS_COMPLEX).then_some(z),
+        })
+    }
+
+    /// Constructs the modified Givens rotation that zeroes the second component of
+    /// `(√d1·x1, √d2·y1)` (BLAS `srotmg`/`drotmg`; real types).
+    pub fn rotmg<T: Scalar<Real = T>>(&self, d1: T, d2: T, x1: T, y1: T) -> Result<Rotmg<T>>
+    where
+        B: BlasAll,
+    {
+        self.check()?;
+        // SAFETY: host scalars only.
+        let (d1, d2, x1, param) =
+            unsafe { BlasLevel1Ext::<T>::rotmg(self.blas::<T>(), d1, d2, x1, y1)? };
+        Ok(Rotmg { d1, d2, x1, param })
+    }
+
+    /// Applies a plane rotation with real `c` and `s`: `xᵢ ← c·xᵢ + s·yᵢ`, `yᵢ ← c·yᵢ − s·xᵢ`
+    /// (BLAS `srot`, `drot`, and `csrot`/`zdrot` on complex vectors).
+    pub fn rot<'a, T: Scalar>(
+        &'a self,
+        x: impl VecOut<'a, T, B>,
+        y: impl VecOut<'a, T, B>,
+        c: T::Real,
+        s: T::Real,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        self.rotate_pairs("rot", x, y, |b, n, x, incx, y, incy| {
+            // SAFETY: `rotate_pairs` checked both vectors for `n` elements at these increments.
+            unsafe { BlasLevel1Ext::<T>::rot(b, n, x, incx, y, incy, c, s) }
+        })
+    }
+
+    /// Applies a plane rotation with a real `c` and a complex `s`: `xᵢ ← c·xᵢ + s·yᵢ`,
+    /// `yᵢ ← c·yᵢ − conj(s)·xᵢ` (`crot`/`zrot` of cuBLAS, rocBLAS and LAPACK; [`Device::rot`] for
+    /// real types).
+    pub fn rot_complex<'a, T: Scalar>(
+        &'a self,
+        x: impl VecOut<'a, T, B>,
+        y: impl VecOut<'a, T, B>,
+        c: T::Real,
+        s: T,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        self.rotate_pairs("rot_complex", x, y, |b, n, x, incx, y, incy| {
+            // SAFETY: as for `rot`.
+            unsafe { BlasLevel1Ext::<T>::rot_complex(b, n, x, incx, y, incy, c, s) }
+        })
+    }
+
+    /// Applies the modified Givens rotation `param` (from [`Device::rotmg`]) to the pairs
+    /// `(xᵢ, yᵢ)` (BLAS `srotm`/`drotm`; real types). Flag −2 (the identity) touches nothing; a
+    /// flag other than −2, −1, 0 or 1 is an error naming `param`.
+    pub fn rotm<'a, T: Scalar<Real = T>>(
+        &'a self,
+        x: impl VecOut<'a, T, B>,
+        y: impl VecOut<'a, T, B>,
+        param: [T; 5],
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        const R: &str = "rotm";
+        let flag = real_f64(param[0]);
+        if ![-2.0, -1.0, 0.0, 1.0].contains(&flag) {
+            return Err(Error::arg(
+                R,
+                "param",
+                format!("has flag param[0] = {flag}; it must be -2, -1, 0 or 1"),
+            ));
+        }
+        if flag == -2.0 {
+            // Validate the vectors all the same, then touch nothing (`?rotm.f`'s quick return).
+            self.check()?;
+            let (x, y) = (x.vec_out(R, "x")?, y.vec_out(R, "y")?);
+            return same_len(R, "y", x.n, y.n);
+        }
+        self.rotate_pairs(R, x, y, |b, n, x, incx, y, incy| {
+            // SAFETY: as for `rot`.
+            unsafe { BlasLevel1Ext::<T>::rotm(b, n, x, incx, y, incy, param) }
+        })
+    }
+
+    /// `Σ xᵢ yᵢ` of `f32` vectors, accumulated and returned in `f64` (BLAS `dsdot`).
+    ///
+    /// On the host it is computed there; on a GPU through the vendor's mixed-precision dot
+    /// (`cublasDotEx`, `rocblas_dot_ex` with `f32` inputs and an `f64` result and compute
+    /// type), and where the vendor library does not offer that combination the call returns
+    /// [`Error::Unsupported`] naming the backend.
+    pub fn dsdot<'a>(&'a self, x: impl VecIn<'a, f32, B>, y: impl VecIn<'a, f32, B>) -> Result<f64>
+    where
+        B: BlasAll,
+    {
+        self.dsdot_impl("dsdot", x, y)
+    }
+
+    /// `sb + Σ xᵢ yᵢ` accumulated in `f64`, rounded to `f32` (BLAS `sdsdot`); as
+    /// [`Device::dsdot`] otherwise.
+    pub fn sdsdot<'a>(
+        &'a self,
+        sb: f32,
+        x: impl VecIn<'a, f32, B>,
+        y: impl VecIn<'a, f32, B>,
+    ) -> Result<f32>
+    where
+        B: BlasAll,
+    {
+        let dot = self.dsdot_impl("sdsdot", x, y)?;
+        Ok((f64::from(sb) + dot) as f32)
+    }
+
+    /// `xᵢ ← α·xᵢ` with a real `α`, each part of a complex `xᵢ` scaled separately (BLAS
+    /// `csscal`/`zdscal`; `scal` for real types). Like `scal`: nothing happens for an increment
+    /// ≤ 0 or `α = 1`.
+    pub fn scal_real<'a, T: Scalar>(
+        &'a self,
+        alpha: T::Real,
+        x: impl VecOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        const R: &str = "scal_real";
+        self.check()?;
+        let x = x.vec_out(R, "x")?;
+        if x.n == 0 || x.inc <= 0 || alpha.is_one() {
+            return Ok(());
+        }
+        let (n, inc) = (x.n, x.inc);
+        let xs = x.store(self, true, R, "x")?;
+        // SAFETY: `x` was checked to hold `n` elements at increment `inc ≥ 1`.
+        unsafe { BlasLevel1Ext::<T>::scal_real(self.blas::<T>(), n, alpha, xs.ptr, inc)? };
+        xs.finish()
+    }
+
+    fn dsdot_impl<'a>(
+        &'a self,
+        r: &'static str,
+        x: impl VecIn<'a, f32, B>,
+        y: impl VecIn<'a, f32, B>,
+    ) -> Result<f64>
+    where
+        B: BlasAll,
+    {
+        self.check()?;
+        let (x, y) = (x.vec_in(r, "x")?, y.vec_in(r, "y")?);
+        same_len(r, "y", x.n, y.n)?;
+        if x.n == 0 {
+            return Ok(0.0);
+        }
+        let (n, incx, incy) = (x.n, x.inc, y.inc);
+        let (xs, ys) = (x.store(self, r, "x")?, y.store(self, r, "y")?);
+        // SAFETY: both vectors were checked to hold `n` elements at their increments.
+        unsafe { BlasLevel1Ext::<f32>::dsdot(self.blas::<f32>(), n, xs.ptr, incx, ys.ptr, incy) }
+    }
+
+    /// Validates the two vectors a rotation writes and applies `call` to them: once, or, when
+    /// an increment is 0, once per element pair in reference BLAS's order.
+    fn rotate_pairs<'a, T: Scalar>(
+        &'a self,
+        r: &'static str,
+        x: impl VecOut<'a, T, B>,
+        y: impl VecOut<'a, T, B>,
+        call: impl Fn(&T::On<B>, usize, DevPtr, isize, DevPtr, isize) -> Result<()>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        self.check()?;
+        let (x, y) = (x.vec_out(r, "x")?, y.vec_out(r, "y")?);
+        same_len(r, "y", x.n, y.n)?;
+        if x.n == 0 {
+            return Ok(());
+        }
+        let (n, (incx, incy)) = (x.n, incs(x.n, x.inc, y.inc));
+        let xs = x.store(self, true, r, "x")?;
+        let ys = y.store(self, true, r, "y")?;
+        if incx != 0 && incy != 0 {
+            call(self.blas::<T>(), n, xs.ptr, incx, ys.ptr, incy)?;
+        } else {
+            for i in 0..n {
+                let xi = xs.ptr.offset::<T>(offset(n, incx, i));
+                let yi = ys.ptr.offset::<T>(offset(n, incy, i));
+                call(self.blas::<T>(), 1, xi, 1, yi, 1)?;
+            }
+        }
+        xs.finish()?;
+        ys.finish()
+    }
+}

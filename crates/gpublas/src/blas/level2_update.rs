@@ -1,0 +1,316 @@
+//! Level 2 symmetric and Hermitian rank-1 and rank-2 updates in full and packed storage (`syr`,
+//! `her`, `spr`, `hpr`, `syr2`, `her2`, `spr2`, `hpr2`), with reference BLAS's semantics: only
+//! the `uplo` triangle is written (the other is not touched), a Hermitian update keeps the
+//! diagonal real (clearing its imaginary parts), and `n = 0` or `α = 0` returns without
+//! touching `A`. A zero increment is an error naming `incx`/`incy`.
+//!
+//! A row-major matrix is stored as its transpose: a symmetric one is then the same matrix with
+//! the other triangle. A complex Hermitian one is its conjugate, which an update could only
+//! reach with conjugated vectors: `Unsupported`.
+
+use super::level2::{nonzero_inc, single};
+use super::level2_sym::{real_only, square, sym_uplo, vec_len};
+use crate::args::{MatOut, Output, PackedMut, StoredMut, VecDesc, VecIn};
+use num_traits::Zero;
+
+use crate::backend::{Backend, BlasAll, BlasLevel2Ext, DevPtr};
+use crate::device::Device;
+use crate::error::Result;
+use crate::scalar::Scalar;
+use crate::types::Uplo;
+
+/// A vector operand as the backend takes it.
+type V = (DevPtr, isize);
+
+impl<B: Backend> Device<B> {
+    /// `A ← αxxᵀ + A` on the `uplo` triangle of a symmetric `A` (BLAS `syr`; for complex types
+    /// the complex *symmetric* update, cuBLAS's and rocBLAS's `csyr`/`zsyr`).
+    pub fn syr<'a, T: Scalar>(
+        &'a self,
+        uplo: Uplo,
+        alpha: T,
+        x: impl VecIn<'a, T, B>,
+        a: impl MatOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        const R: &str = "syr";
+        let (uplo, n, lda, a) = self.full_update(R, false, uplo, a)?;
+        self.rank_tail(R, n, alpha.is_zero(), x, None, a, |b, (x, incx), _, a| {
+            // SAFETY: `a` was checked to hold an order-`n` matrix, `x` `n` elements.
+            unsafe { BlasLevel2Ext::<T>::syr(b, uplo, n, alpha, x, incx, a, lda) }
+        })
+    }
+
+    /// `A ← αxxᴴ + A` with a real `α` on the `uplo` triangle of a Hermitian `A`, its diagonal
+    /// kept real (BLAS `her`; `syr` for real types).
+    pub fn her<'a, T: Scalar>(
+        &'a self,
+        uplo: Uplo,
+        alpha: T::Real,
+        x: impl VecIn<'a, T, B>,
+        a: impl MatOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        const R: &str = "her";
+        let (uplo, n, lda, a) = self.full_update(R, true, uplo, a)?;
+        self.rank_tail(R, n, alpha.is_zero(), x, None, a, |b, (x, incx), _, a| {
+            // SAFETY: as for `syr`.
+            unsafe { BlasLevel2Ext::<T>::her(b, uplo, n, alpha, x, incx, a, lda) }
+        })
+    }
+
+    /// `A ← αxyᵀ + αyxᵀ + A` on the `uplo` triangle of a symmetric `A` (BLAS `syr2`; for
+    /// complex types the complex *symmetric* update, cuBLAS's and rocBLAS's `csyr2`/`zsyr2`).
+    pub fn syr2<'a, T: Scalar>(
+        &'a self,
+        uplo: Uplo,
+        alpha: T,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecIn<'a, T, B>,
+        a: impl MatOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        self.syr2_impl("syr2", false, uplo, alpha, x, y, a)
+    }
+
+    /// `A ← αxyᴴ + conj(α)yxᴴ + A` on the `uplo` triangle of a Hermitian `A`, its diagonal kept
+    /// real (BLAS `her2`; `syr2` for real types).
+    pub fn her2<'a, T: Scalar>(
+        &'a self,
+        uplo: Uplo,
+        alpha: T,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecIn<'a, T, B>,
+        a: impl MatOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        self.syr2_impl("her2", true, uplo, alpha, x, y, a)
+    }
+
+    /// `A ← αxxᵀ + A` for a packed symmetric `A` ([`PackedMut`]; BLAS `spr`; real types).
+    pub fn spr<'a, T: Scalar, A: ?Sized + Output<T, B>>(
+        &'a self,
+        alpha: T,
+        x: impl VecIn<'a, T, B>,
+        ap: PackedMut<'a, A>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        const R: &str = "spr";
+        real_only::<T>(R, "hpr")?;
+        let (uplo, n, ap) = self.packed_update(R, false, ap)?;
+        self.rank_tail(R, n, alpha.is_zero(), x, None, ap, |b, (x, incx), _, ap| {
+            // SAFETY: `ap` was checked to hold the packed order-`n` triangle, `x` `n` elements.
+            unsafe { BlasLevel2Ext::<T>::spr(b, uplo, n, alpha, x, incx, ap) }
+        })
+    }
+
+    /// `A ← αxxᴴ + A` with a real `α` for a packed Hermitian `A` ([`PackedMut`]), its diagonal
+    /// kept real (BLAS `hpr`; `spr` for real types).
+    pub fn hpr<'a, T: Scalar, A: ?Sized + Output<T, B>>(
+        &'a self,
+        alpha: T::Real,
+        x: impl VecIn<'a, T, B>,
+        ap: PackedMut<'a, A>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        const R: &str = "hpr";
+        let (uplo, n, ap) = self.packed_update(R, true, ap)?;
+        self.rank_tail(R, n, alpha.is_zero(), x, None, ap, |b, (x, incx), _, ap| {
+            // SAFETY: as for `spr`.
+            unsafe { BlasLevel2Ext::<T>::hpr(b, uplo, n, alpha, x, incx, ap) }
+        })
+    }
+
+    /// `A ← αxyᵀ + αyxᵀ + A` for a packed symmetric `A` ([`PackedMut`]; BLAS `spr2`; real types).
+    pub fn spr2<'a, T: Scalar, A: ?Sized + Output<T, B>>(
+        &'a self,
+        alpha: T,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecIn<'a, T, B>,
+        ap: PackedMut<'a, A>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        real_only::<T>("spr2", "hpr2")?;
+        self.spr2_impl("spr2", false, alpha, x, y, ap)
+    }
+
+    /// `A ← αxyᴴ + conj(α)yxᴴ + A` for a packed Hermitian `A` ([`PackedMut`]), its diagonal
+    /// kept real (BLAS `hpr2`; `spr2` for real types).
+    pub fn hpr2<'a, T: Scalar, A: ?Sized + Output<T, B>>(
+        &'a self,
+        alpha: T,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecIn<'a, T, B>,
+        ap: PackedMut<'a, A>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        self.spr2_impl("hpr2", true, alpha, x, y, ap)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn syr2_impl<'a, T: Scalar>(
+        &'a self,
+        r: &'static str,
+        herm: bool,
+        uplo: Uplo,
+        alpha: T,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecIn<'a, T, B>,
+        a: impl MatOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        let (uplo, n, lda, a) = self.full_update(r, herm, uplo, a)?;
+        let y = y.vec_in(r, "y")?;
+        self.rank_tail(
+            r,
+            n,
+            alpha.is_zero(),
+            x,
+            Some(y),
+            a,
+            |b, (x, incx), y, a| {
+                let (y, incy) = y.unwrap_or((DevPtr::NULL, 1));
+                // SAFETY: `a` was checked to hold an order-`n` matrix, `x` and `y` `n` elements.
+                unsafe {
+                    BlasLevel2Ext::<T>::syr2(b, herm, uplo, n, alpha, x, incx, y, incy, a, lda)
+                }
+            },
+        )
+    }
+
+    fn spr2_impl<'a, T: Scalar, A: ?Sized + Output<T, B>>(
+        &'a self,
+        r: &'static str,
+        herm: bool,
+        alpha: T,
+        x: impl VecIn<'a, T, B>,
+        y: impl VecIn<'a, T, B>,
+        ap: PackedMut<'a, A>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        let (uplo, n, ap) = self.packed_update(r, herm, ap)?;
+        let y = y.vec_in(r, "y")?;
+        self.rank_tail(
+            r,
+            n,
+            alpha.is_zero(),
+            x,
+            Some(y),
+            ap,
+            |b, (x, incx), y, ap| {
+                let (y, incy) = y.unwrap_or((DevPtr::NULL, 1));
+                // SAFETY: `ap` was checked to hold the packed order-`n` triangle, `x` and `y` `n`
+                // elements.
+                unsafe { BlasLevel2Ext::<T>::spr2(b, herm, uplo, n, alpha, x, incx, y, incy, ap) }
+            },
+        )
+    }
+
+    /// Validates a full-storage `A` of an update: one square matrix; returns the stored
+    /// triangle, the order, the leading dimension and the validated matrix (not yet stored).
+    #[allow(clippy::type_complexity)]
+    fn full_update<'a, T: Scalar>(
+        &'a self,
+        r: &'static str,
+        herm: bool,
+        uplo: Uplo,
+        a: impl MatOut<'a, T, B>,
+    ) -> Result<(
+        Uplo,
+        usize,
+        usize,
+        impl FnOnce(&'a Self) -> Result<StoredMut<'a, T, B>>,
+    )> {
+        self.check()?;
+        let a = a.mat_out(r, "a")?;
+        single(r, "a", &a.shape)?;
+        square(r, "a", a.shape.rows, a.shape.cols)?;
+        let uplo = sym_uplo::<T>(r, "a", herm, uplo, a.shape.order)?;
+        let (n, lda) = (a.shape.rows, a.shape.ld);
+        Ok((uplo, n, lda, move |d| a.store(d, true, r, "a")))
+    }
+
+    /// Validates a packed `A` of an update; returns the stored triangle, the order and the
+    /// validated matrix (not yet stored).
+    #[allow(clippy::type_complexity)]
+    fn packed_update<'a, T: Scalar, A: ?Sized + Output<T, B>>(
+        &'a self,
+        r: &'static str,
+        herm: bool,
+        ap: PackedMut<'a, A>,
+    ) -> Result<(
+        Uplo,
+        usize,
+        impl FnOnce(&'a Self) -> Result<StoredMut<'a, T, B>>,
+    )> {
+        self.check()?;
+        let ap = ap.desc(r, "ap")?;
+        let uplo = sym_uplo::<T>(r, "ap", herm, ap.shape.uplo, ap.shape.order)?;
+        Ok((uplo, ap.shape.n, move |d| ap.store(d, r, "ap")))
+    }
+
+    /// The shared tail of the updates: the vectors' checks, the quick return (`n = 0` or
+    /// `α = 0`), the operands on the device and one backend call.
+    #[allow(clippy::too_many_arguments)]
+    fn rank_tail<'a, T: Scalar>(
+        &'a self,
+        r: &'static str,
+        n: usize,
+        alpha_zero: bool,
+        x: impl VecIn<'a, T, B>,
+        y: Option<VecDesc<'a, T, B>>,
+        a: impl FnOnce(&'a Self) -> Result<StoredMut<'a, T, B>>,
+        call: impl FnOnce(&T::On<B>, V, Option<V>, DevPtr) -> Result<()>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        let x = x.vec_in(r, "x")?;
+        nonzero_inc(r, "incx", x.inc)?;
+        vec_len(r, "x", x.n, n, "the order of A")?;
+        if let Some(y) = &y {
+            nonzero_inc(r, "incy", y.inc)?;
+            vec_len(r, "y", y.n, n, "the order of A")?;
+        }
+        if n == 0 || alpha_zero {
+            return Ok(());
+        }
+        let incx = x.inc;
+        let x_s = x.store(self, r, "x")?;
+        let y_s = match y {
+            Some(y) => {
+                let incy = y.inc;
+                Some((y.store(self, r, "y")?, incy))
+            }
+            None => None,
+        };
+        let a_s = a(self)?;
+        call(
+            self.blas::<T>(),
+            (x_s.ptr, incx),
+            y_s.as_ref().map(|(s, inc)| (s.ptr, *inc)),
+            a_s.ptr,
+        )?;
+        a_s.finish()
+    }
+}
