@@ -5,9 +5,18 @@
 //! the 64-bit one is an `Option` in the `-sys` tables, and a library without it gives
 //! [`Error::Unsupported`] naming the backend, the symbol and the values beyond `i32`.
 //!
-//! A vendor method adopts this with one macro call per routine (see `sdcz64!` and
-//! `lp64_or_ilp64!`): it takes its integers as `i64`, names them in `ints: [..]`, and writes
-//! the argument list once; the macro shadows those names with `i32`s for the 32-bit call.
+//! A vendor method adopts this with one macro call per routine: it takes its integers as `i64`,
+//! names them in `ints: [..]`, and writes the argument list once; the macro shadows those names
+//! with `i32`s for the 32-bit call. Three forms, one mechanism:
+//!
+//! | form | for |
+//! |---|---|
+//! | `sdcz64!(self, "gemm", check, T, lp64: table, ilp64: table64, [s, d, c, z], ints: [..], (args))` | the s/d/c/z variants of one routine (the 15 routines of `Blas<T>`) |
+//! | `xcall!(self.check, T, "gbmv", table, ints: [..] => [s, d, c, z](args))` | the `GpuApiX` style: a lazily loaded table, `-` for a type the vendor lacks |
+//! | `lp64_or_ilp64!(self, "gemm_with", check, lp64: table => name, ilp64: table64, ints: [..], (args))` | one untyped routine (`cublasGemmEx`) |
+//!
+//! On the `Gpu<A>` side the sizes go in as `wide(routine, v)?` / `wide_inc(routine, v)?`
+//! (`usize`/`isize` to `i64`) instead of `int()` / `inc()`.
 
 use crate::error::{Error, Result};
 
@@ -69,7 +78,7 @@ pub(crate) fn missing(
 /// the first call and the caller's `i64`s in the second. Must be expanded inside an impl for a
 /// [`GpuApi`](super::GpuApi) type (`Self::KIND` and `Self::LIBRARY` name it in errors).
 ///
-/// ```ignore
+/// ```text
 /// lp64_or_ilp64!(self, "gemm_with", bl_check, lp64: self.bl => cublasGemmEx,
 ///     ilp64: sys::cublas_level3(), ints: [m, n, k, lda, ldb, ldc],
 ///     (h, op(ta), op(tb), m, n, k, alpha, a, at, lda, b, bt, ldb, beta, c, ct, ldc, ct32, algo))
@@ -114,7 +123,7 @@ macro_rules! lp64_or_ilp64 {
 /// names, their `_64` twins are found by appending `_64`.
 ///
 /// This is the one line a routine needs to get 64-bit sizes:
-/// ```ignore
+/// ```text
 /// sdcz64!(self, "gbmv", bl_check, T, lp64: sys::cublas_level2()?, ilp64: sys::cublas_level2(),
 ///     [cublasSgbmv_v2, cublasDgbmv_v2, cublasCgbmv_v2, cublasZgbmv_v2],
 ///     ints: [m, n, kl, ku, lda, incx, incy],
