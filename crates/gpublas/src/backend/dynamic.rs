@@ -176,3 +176,19 @@ impl<T: Scalar> BlasLevel1Ext<T> for Dynamic {
 impl<T: Scalar> BlasLevel2Ext<T> for Dynamic {
     super::level2x_methods!(forward_blas);
 }
+
+/// Forwards each listed `GemmEx` method to the inner backend.
+macro_rules! forward_gemm_ex {
+    ($( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
+        $(
+            unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
+                // SAFETY: forwarded to the caller.
+                dispatch!(self, b => unsafe { super::GemmEx::$name(b, $($arg),*) })
+            }
+        )*
+    };
+}
+
+impl super::GemmEx for Dynamic {
+    super::gemm_ex_methods!(forward_gemm_ex);
+}

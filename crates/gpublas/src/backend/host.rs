@@ -2,6 +2,7 @@
 //! solve on faer's matmul, see [`trsm`]); level 1 is plain strided loops (faer has no strided
 //! level-1 kernels to call). "Device" memory is host memory, so mapping host data is zero-copy.
 
+mod gemm_ex;
 mod level1;
 mod level1x;
 mod level2x;

@@ -49,6 +49,7 @@ mod all;
 mod cuda;
 mod dynamic;
 mod emulated;
+mod gemm_ex;
 #[cfg(any(feature = "cuda", feature = "rocm"))]
 #[cfg_attr(docsrs, doc(cfg(any(feature = "cuda", feature = "rocm"))))]
 pub mod gpu;
@@ -65,6 +66,8 @@ pub use cuda::{Cuda, CudaApi};
 pub use dynamic::Dynamic;
 
 pub use emulated::Emulated;
+pub(crate) use gemm_ex::gemm_ex_methods;
+pub use gemm_ex::GemmEx;
 pub use host::Host;
 pub(crate) use level1x::level1x_methods;
 pub use level1x::BlasLevel1Ext;

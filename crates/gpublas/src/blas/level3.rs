@@ -12,29 +12,31 @@ use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Order, Side, Uplo};
 
 /// Validated gemm operands, reduced to one column-major call.
-struct GemmPlan {
-    ta: Op,
-    tb: Op,
-    m: usize,
-    n: usize,
-    k: usize,
+pub(super) struct GemmPlan {
+    pub(super) ta: Op,
+    pub(super) tb: Op,
+    pub(super) m: usize,
+    pub(super) n: usize,
+    pub(super) k: usize,
     /// Whether A and B trade places (row-major C: Cᵀ = op(B)ᵀ op(A)ᵀ).
-    swap: bool,
+    pub(super) swap: bool,
     /// Whether A, or B, must be replaced by a conjugated copy (see `stored_op`).
     conj_a: bool,
     conj_b: bool,
 }
 
-fn plan_gemm<T: Scalar, B: Backend>(
+/// Plans `op(A) op(B)` into `C` for operands of these shapes (`T` only decides what `Op::C`
+/// means: mixed-precision callers, whose types are all real, pass `f32`).
+pub(super) fn plan_gemm<T: Scalar>(
     r: &'static str,
     ta: Op,
     tb: Op,
-    a: &MatDesc<'_, T, B>,
-    b: &MatDesc<'_, T, B>,
-    c: &MatDescMut<'_, T, B>,
+    a: &Shape,
+    b: &Shape,
+    c: &Shape,
 ) -> Result<GemmPlan> {
-    let (m, ka) = ta.apply(a.shape.rows, a.shape.cols);
-    let (kb, n) = tb.apply(b.shape.rows, b.shape.cols);
+    let (m, ka) = ta.apply(a.rows, a.cols);
+    let (kb, n) = tb.apply(b.rows, b.cols);
     if ka != kb {
         return Err(mismatch(
             r,
@@ -42,19 +44,16 @@ fn plan_gemm<T: Scalar, B: Backend>(
             format!("op(B) has {kb} rows but op(A) has {ka} columns"),
         ));
     }
-    if (c.shape.rows, c.shape.cols) != (m, n) {
+    if (c.rows, c.cols) != (m, n) {
         return Err(mismatch(
             r,
             "c",
-            format!(
-                "is {}×{} but op(A)·op(B) is {m}×{n}",
-                c.shape.rows, c.shape.cols
-            ),
+            format!("is {}×{} but op(A)·op(B) is {m}×{n}", c.rows, c.cols),
         ));
     }
-    let swap = c.shape.order == Order::RowMajor;
-    let (ta, conj_a) = stored_op::<T>(ta, a.shape.order, swap);
-    let (tb, conj_b) = stored_op::<T>(tb, b.shape.order, swap);
+    let swap = c.order == Order::RowMajor;
+    let (ta, conj_a) = stored_op::<T>(ta, a.order, swap);
+    let (tb, conj_b) = stored_op::<T>(tb, b.order, swap);
     Ok(if swap {
         GemmPlan {
             ta: tb,
@@ -174,7 +173,7 @@ impl<B: Backend> Device<B> {
         for (arg, s) in [("a", &a.shape), ("b", &b.shape), ("c", &c.shape)] {
             single(r, arg, s)?;
         }
-        let p = plan_gemm(r, ta, tb, &a, &b, &c)?;
+        let p = plan_gemm::<T>(r, ta, tb, &a.shape, &b.shape, &c.shape)?;
         if p.m == 0 || p.n == 0 {
             return Ok(());
         }
@@ -265,7 +264,7 @@ impl<B: Backend> Device<B> {
                 ));
             }
         }
-        let p = plan_gemm(R, ta, tb, &a, &b, &c)?;
+        let p = plan_gemm::<T>(R, ta, tb, &a.shape, &b.shape, &c.shape)?;
         // Validation already proved the extent fits in usize.
         let c_extent = c.shape.extent().unwrap_or(0);
         if count > 1 && c.shape.batch_stride() < c_extent {

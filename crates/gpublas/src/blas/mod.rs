@@ -13,6 +13,7 @@ mod level2_sym;
 mod level2_tri;
 mod level2_update;
 mod level3;
+mod mixed;
 mod rank_k;
 
 pub use level1x::{Rotg, Rotmg};
