@@ -6,6 +6,8 @@
 //! ([`host`]), the report ([`report`]), and (with `cuda`) the raw cuBLAS layer ([`raw`]) and the
 //! cudarc peer ([`peer`]).
 
+#[cfg(feature = "cuda")]
+pub mod extra;
 pub mod host;
 #[cfg(feature = "cuda")]
 pub mod peer;

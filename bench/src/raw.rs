@@ -251,6 +251,16 @@ impl RawBlas {
         Ok(raw)
     }
 
+    /// The loaded tables (the very ones gpublas uses).
+    pub fn api(&self) -> CudaApi {
+        self.api
+    }
+
+    /// The handle: live as long as `self`, bound to gpublas's stream, host pointer mode.
+    pub fn handle(&self) -> sys::cublasHandle_t {
+        self.handle
+    }
+
     /// cuBLAS's version, e.g. `13.1.0 (130100)`.
     pub fn version(&self) -> Res<String> {
         let mut v: c_int = 0;

@@ -23,7 +23,8 @@ cuBLAS wrapper, and prints a markdown table.
   --quick       fewer repetitions, shorter measurements, skip n = 8192
   --out FILE    also write the report to FILE
   --only TEXT   run only the cases whose label contains TEXT (labels: `overhead sgemm n=64`,
-                `sgemm n=1024`, `zgemm n=8192`, `saxpy n=268435456`, ...)
+                `sgemm n=1024`, `zgemm n=8192`, `hgemm n=4096`, `bf16gemm n=8192`,
+                `tf32 sgemm n=4096`, `strsm n=4096`, `saxpy n=268435456`, ...)
   -h, --help    print this help";
 
 impl Args {

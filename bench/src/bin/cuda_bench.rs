@@ -17,6 +17,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use gpublas::{Cuda, Device, Mat, MatMut, Op};
+use gpublas_bench::extra;
 use gpublas_bench::host::{max_rel_diff, random_vec, GemmInputs, Rng};
 use gpublas_bench::peer::{Peer, PeerGemm};
 use gpublas_bench::raw::{driver_version, RawBlas, Timer};
@@ -358,6 +359,8 @@ fn run(args: &Args) -> Res<(String, Vec<String>)> {
         rows.extend(bench_overhead(&cx, &mut soft)?);
     }
     gemm_all(&cx, &mut rows, &mut soft)?;
+    extra::mixed_all(&cx, &mut rows, &mut soft)?;
+    extra::l3_all(&cx, &mut rows, &mut soft)?;
     if cx.plan.wants(&format!("saxpy n={}", cx.plan.saxpy_len)) {
         rows.push(bench_saxpy(&cx)?);
     }
@@ -389,6 +392,8 @@ fn run(args: &Args) -> Res<(String, Vec<String>)> {
         "cudarc: `CudaBlas` + `Gemm::gemm` (cudarc 0.19, its own stream on the same primary context, default event tracking on) timed with cudarc's own events on its stream. cudarc 0.19 has no complex gemm.".to_string(),
         "gemm: C ← αAB + βC, α = 1, β = 0.5, n × n column-major, no transposes, operands resident on the device, random non-zero inputs. Time per call = GPU time between events around a batch of back-to-back calls ÷ calls; TF/s = 2n³ (real) or 8n³ (complex) flops ÷ time. The raw / gpublas / cudarc columns show the median time per call and its TF/s. `gpublas vs raw` = gpublas throughput ÷ raw throughput = raw time ÷ gpublas time, taken per round (the two batches of one round run back to back, so slow drift of the GPU's clocks cancels): median over rounds [interquartile range]; cudarc's `× raw` likewise.".to_string(),
         "per-call overhead: back-to-back 64 × 64 sgemm (same setup as gemm). `wall clock` = host time from the first of the calls to the end of the final stream sync ÷ calls; `CUDA events` = GPU time between events around the same calls ÷ calls (when the host is the bottleneck, both show the host's rate); `host enqueue only` = host time of the call loop alone, for batches short enough that the launch queue never fills (so it is the host's cost per call), ÷ calls. Δ = gpublas − raw per round: median [interquartile range]; the time columns are medians.".to_string(),
+        "mixed precision: C ← AB + ½C with A, B, C in f16 (hgemm) or bf16, f32 accumulation (`CUBLAS_COMPUTE_32F`), and f32 with `CUBLAS_COMPUTE_32F_FAST_TF32` (tf32 sgemm): raw `cublasGemmEx` on our handle against `dev.gemm_with(ComputeType::…)` on `DeviceBuffer`s; checked once: raw against an f64 host computation of sampled entries from the same 16-bit inputs, gpublas against raw. TF/s = 2n³ flops ÷ time.".to_string(),
+        format!("level 3: trsm (B ← A⁻¹B, left, lower, no transpose, A with a unit-size diagonal; n³ flops), symm (C ← AB + ½C, left, lower; 2n³) and syr2k (C ← ABᵀ + BAᵀ + ½C, lower; 2n³), raw `cublas?trsm_v2` / `?symm_v2` / `?syr2k_v2` against `dev.trsm` / `dev.symm` / `dev.syr2k`; checked once: gpublas against raw, raw trsm against A·X = B on sampled entries.{}", if extra::L3X_API { "" } else { " symm and syr2k rows are not run in this build (gpublas's symm/syr2k are on the issue-10 level-3 branch)." }),
         "saxpy: y ← αx + y on device-resident vectors, time per call from events; TB/s counts 12 bytes per element (read x, read y, write y); the ratio is per round as for gemm.".to_string(),
         "Every measurement alternates raw / gpublas / cudarc (order rotating each repetition) after a warm-up. Checked once per case before timing: raw C against a double-precision host computation of sampled entries, gpublas's and cudarc's C against raw's (norm-wise relative difference); the run aborts on a mismatch.".to_string(),
     ];

@@ -58,6 +58,7 @@ pub mod memory;
 mod ndarray_args;
 #[cfg(feature = "ndarray")]
 mod ndarray_batch;
+mod precision;
 mod scalar;
 mod transfer;
 mod types;
@@ -65,6 +66,7 @@ mod types;
 pub use args::{Banded, Packed, PackedMut};
 pub use args::{Input, Mat, MatIn, MatMut, MatOut, Output, VecIn, VecOut, Vector, VectorMut};
 pub use args::{MatArray, MatArrayMut, VectorBatch, VectorBatchMut};
+pub use backend::GemmEx;
 pub use backend::{Backend, BackendKind, Blas, BlasAll, Dynamic, Emulated, Host};
 pub use blas::{Rotg, Rotmg};
 pub use device::{Device, BACKEND_VAR};
@@ -77,6 +79,7 @@ pub use memory::{
     DeviceBuffer, DeviceSlice, DeviceSliceMut, HostBuffer, MappedSlice, MappedSliceMut,
     PinnedSlice, Scope,
 };
+pub use precision::{bf16, f16, ComputeType, Element, GemmInput, GemmOutput, GemmTypes, Precision};
 pub use scalar::{Complex32, Complex64, Scalar, ScalarKind};
 pub use transfer::Stats;
 pub use types::{Diag, Op, Order, Side, Uplo};

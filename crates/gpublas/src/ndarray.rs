@@ -19,7 +19,7 @@ use crate::args::{
 };
 use crate::backend::Backend;
 use crate::error::Result;
-use crate::scalar::Scalar;
+use crate::precision::Element;
 use crate::types::Order;
 
 /// The BLAS increment of a 1-D view whose elements are adjacent in memory: 1, or −1 for a
@@ -33,7 +33,7 @@ fn adjacent_inc(stride: isize) -> isize {
     }
 }
 
-impl<'a, T: Scalar, B: Backend> VecIn<'a, T, B> for ArrayView1<'a, T> {
+impl<'a, T: Element, B: Backend> VecIn<'a, T, B> for ArrayView1<'a, T> {
     fn vec_in(self, routine: &'static str, arg: &'static str) -> Result<VecDesc<'a, T, B>> {
         let (n, inc) = (self.len(), adjacent_inc(self.strides()[0]));
         let (src, inc) = match self.to_slice_memory_order() {
@@ -45,7 +45,7 @@ impl<'a, T: Scalar, B: Backend> VecIn<'a, T, B> for ArrayView1<'a, T> {
     }
 }
 
-impl<'a, T: Scalar, B: Backend> VecOut<'a, T, B> for ArrayViewMut1<'a, T> {
+impl<'a, T: Element, B: Backend> VecOut<'a, T, B> for ArrayViewMut1<'a, T> {
     fn vec_out(self, routine: &'static str, arg: &'static str) -> Result<VecDescMut<'a, T, B>> {
         let (n, inc) = (self.len(), adjacent_inc(self.strides()[0]));
         let (src, inc) = if self.as_slice_memory_order().is_some() {
@@ -62,7 +62,7 @@ impl<'a, T: Scalar, B: Backend> VecOut<'a, T, B> for ArrayViewMut1<'a, T> {
     }
 }
 
-impl<'a, T: Scalar, B: Backend> MatIn<'a, T, B> for ArrayView2<'a, T> {
+impl<'a, T: Element, B: Backend> MatIn<'a, T, B> for ArrayView2<'a, T> {
     fn mat_in(self, routine: &'static str, arg: &'static str) -> Result<MatDesc<'a, T, B>> {
         let (rows, cols) = self.dim();
         let (src, order) = if self.is_standard_layout() {
@@ -87,7 +87,7 @@ impl<'a, T: Scalar, B: Backend> MatIn<'a, T, B> for ArrayView2<'a, T> {
     }
 }
 
-impl<'a, T: Scalar, B: Backend> MatOut<'a, T, B> for ArrayViewMut2<'a, T> {
+impl<'a, T: Element, B: Backend> MatOut<'a, T, B> for ArrayViewMut2<'a, T> {
     fn mat_out(self, routine: &'static str, arg: &'static str) -> Result<MatDescMut<'a, T, B>> {
         let (rows, cols) = self.dim();
         let (src, order) = if self.is_standard_layout() {
@@ -117,24 +117,24 @@ impl<'a, T: Scalar, B: Backend> MatOut<'a, T, B> for ArrayViewMut2<'a, T> {
     }
 }
 
-impl<'a, T: Scalar, B: Backend, S: Data<Elem = T>> VecIn<'a, T, B> for &'a ArrayBase<S, Ix1> {
+impl<'a, T: Element, B: Backend, S: Data<Elem = T>> VecIn<'a, T, B> for &'a ArrayBase<S, Ix1> {
     fn vec_in(self, routine: &'static str, arg: &'static str) -> Result<VecDesc<'a, T, B>> {
         self.view().vec_in(routine, arg)
     }
 }
-impl<'a, T: Scalar, B: Backend, S: DataMut<Elem = T>> VecOut<'a, T, B>
+impl<'a, T: Element, B: Backend, S: DataMut<Elem = T>> VecOut<'a, T, B>
     for &'a mut ArrayBase<S, Ix1>
 {
     fn vec_out(self, routine: &'static str, arg: &'static str) -> Result<VecDescMut<'a, T, B>> {
         self.view_mut().vec_out(routine, arg)
     }
 }
-impl<'a, T: Scalar, B: Backend, S: Data<Elem = T>> MatIn<'a, T, B> for &'a ArrayBase<S, Ix2> {
+impl<'a, T: Element, B: Backend, S: Data<Elem = T>> MatIn<'a, T, B> for &'a ArrayBase<S, Ix2> {
     fn mat_in(self, routine: &'static str, arg: &'static str) -> Result<MatDesc<'a, T, B>> {
         self.view().mat_in(routine, arg)
     }
 }
-impl<'a, T: Scalar, B: Backend, S: DataMut<Elem = T>> MatOut<'a, T, B>
+impl<'a, T: Element, B: Backend, S: DataMut<Elem = T>> MatOut<'a, T, B>
     for &'a mut ArrayBase<S, Ix2>
 {
     fn mat_out(self, routine: &'static str, arg: &'static str) -> Result<MatDescMut<'a, T, B>> {
@@ -143,7 +143,7 @@ impl<'a, T: Scalar, B: Backend, S: DataMut<Elem = T>> MatOut<'a, T, B>
 }
 
 /// Validated descriptors are arguments themselves.
-impl<'a, T: Scalar, B: Backend> MatIn<'a, T, B> for MatDesc<'a, T, B> {
+impl<'a, T: Element, B: Backend> MatIn<'a, T, B> for MatDesc<'a, T, B> {
     fn mat_in(self, _routine: &'static str, _arg: &'static str) -> Result<MatDesc<'a, T, B>> {
         Ok(self)
     }

@@ -44,6 +44,9 @@ pub(crate) struct Call<'a, T: Scalar, B: Backend> {
 /// The shared staging of a call's small operands.
 struct Pack<B: Backend> {
     slot: Option<Slot>,
+    /// A DMA using the slot is enqueued without an event after it yet (recorded before the
+    /// slot can go back to the pool).
+    unmarked: bool,
     block: Alloc<B>,
     /// Bytes taken from the front (uploaded) and from the back (outputs not copied in).
     front: usize,
@@ -91,7 +94,12 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
         if self.pack.is_none() {
             let (b, st) = (self.dev.backend(), self.dev.staging());
             let mut slots = st.acquire(b, 1)?;
-            let slot = slots.pop().expect("acquire returns at least one slot");
+            let mut slot = slots.pop().expect("acquire returns at least one slot");
+            // The slot's previous DMA (on any queue) must be over before we touch it.
+            if let Err(e) = slot.ready(b) {
+                st.release(b, vec![slot]);
+                return Err(e);
+            }
             let room = slot.bytes().min(PACK_ROOM);
             let block = match Alloc::bytes(self.dev, room) {
                 Ok(a) => a,
@@ -102,6 +110,7 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
             };
             self.pack = Some(Pack {
                 slot: Some(slot),
+                unmarked: false,
                 block,
                 front: 0,
                 back: room,
@@ -123,10 +132,9 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
 
     /// Copies `s` into the pack at `at` (the slot is ours until `launch`).
     fn fill(&mut self, at: usize, s: &[T]) -> Result<DevPtr> {
-        let b = self.dev.backend();
         let p = self.pack.as_mut().expect("reserved");
         let slot = p.slot.as_mut().expect("not launched yet");
-        slot.ready(b)?;
+        debug_assert!(!p.unmarked, "filled after launch");
         let bytes: &[u8] = bytemuck::cast_slice(s);
         // SAFETY: the slot is ours, its last DMA is complete, and `at + bytes.len()` lies inside
         // the pack's room (`reserve`), which the slot holds.
@@ -248,10 +256,11 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
         }
         let slot = p.slot.as_mut().expect("launched once");
         // SAFETY: the block and the slot both hold the pack's room; the slot stays ours and
-        // untouched until the event `mark` records is reached.
+        // untouched until an event recorded after this copy is reached (`finish`, or `drop`).
         unsafe { b.upload_async(Queue::Compute, p.block.ptr(), slot.ptr(), p.front)? };
+        p.unmarked = true;
         self.dev.counters().copied_in(self.packed_in);
-        slot.mark(b, Queue::Compute)
+        Ok(())
     }
 
     /// Brings every output's results back where they came from (the packed ones with one
@@ -269,9 +278,10 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
                         .map(|(at, o)| at + o.len() * std::mem::size_of::<T>())
                         .max()
                         .unwrap_or(lo);
-                    slot.ready(b)?;
                     // SAFETY: `[lo, hi)` lies inside the pack's room, held by both the block and
-                    // the slot; the slot is ours and untouched until the event is reached.
+                    // the slot; the slot is ours and untouched until the event is reached. The
+                    // upload from the same slot (if any) is ordered before this copy on the
+                    // same queue, so the host need not wait for it.
                     unsafe {
                         b.download_async(
                             Queue::Compute,
@@ -285,6 +295,7 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
                         .counters()
                         .copied_out(out * std::mem::size_of::<T>());
                     slot.mark(b, Queue::Compute)?;
+                    p.unmarked = false;
                     slot.ready(b)?;
                     for (at, out) in self.packed_out.drain(..) {
                         // SAFETY: the download above is complete; the slot holds the output's
@@ -297,10 +308,13 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
                         };
                         out.take(bytemuck::cast_slice(bytes));
                     }
+                } else if p.unmarked {
+                    slot.mark(b, Queue::Compute)?;
+                    p.unmarked = false;
                 }
                 Ok(())
             })();
-            self.dev.staging().release(b, vec![slot]);
+            release_slot(self.dev, slot, p.unmarked);
             r?;
         }
         for o in std::mem::take(&mut self.outputs) {
@@ -335,8 +349,23 @@ impl<T: Scalar, B: Backend> Drop for Call<'_, T, B> {
         // An unfinished call (an error path): give the slot back; its event covers any DMA.
         if let Some(mut p) = self.pack.take() {
             if let Some(slot) = p.slot.take() {
-                self.dev.staging().release(self.dev.backend(), vec![slot]);
+                release_slot(self.dev, slot, p.unmarked);
             }
         }
     }
+}
+
+/// Gives a call's slot back; if a DMA on it has no event after it yet, records one first — or,
+/// if that fails, waits for the device, and if even that fails, leaks the slot rather than let
+/// a later user overwrite bytes a DMA may still read.
+fn release_slot<B: Backend>(dev: &Device<B>, mut slot: Slot, unmarked: bool) {
+    let b = dev.backend();
+    if unmarked && slot.mark(b, Queue::Compute).is_err() && b.synchronize().is_err() {
+        log::error!("gpublas: leaking a staging slot whose transfer could not be waited for");
+        // A `Slot` has no destructor: not handing it back leaks its page-locked memory, which
+        // is then never freed or handed out again.
+        let _leaked = slot;
+        return;
+    }
+    dev.staging().release(b, vec![slot]);
 }

@@ -6,9 +6,9 @@ use std::fmt;
 use super::desc::{MatDesc, MatDescMut, VecDesc, VecDescMut};
 use super::resolve::{Src, SrcKind, SrcMut, SrcMutKind};
 use crate::backend::Backend;
-use crate::scalar::Scalar;
+use crate::precision::Element;
 
-impl<T: Scalar, B: Backend> fmt::Debug for Src<'_, T, B> {
+impl<T: Element, B: Backend> fmt::Debug for Src<'_, T, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (kind, len) = match &self.0 {
             SrcKind::Host(s) => ("host", s.len()),
@@ -23,7 +23,7 @@ impl<T: Scalar, B: Backend> fmt::Debug for Src<'_, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> fmt::Debug for SrcMut<'_, T, B> {
+impl<T: Element, B: Backend> fmt::Debug for SrcMut<'_, T, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (kind, len) = match &self.0 {
             SrcMutKind::Host(s) => ("host", s.len()),
@@ -38,7 +38,7 @@ impl<T: Scalar, B: Backend> fmt::Debug for SrcMut<'_, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> fmt::Debug for VecDesc<'_, T, B> {
+impl<T: Element, B: Backend> fmt::Debug for VecDesc<'_, T, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("VecDesc")
             .field("n", &self.n)
@@ -48,7 +48,7 @@ impl<T: Scalar, B: Backend> fmt::Debug for VecDesc<'_, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> fmt::Debug for VecDescMut<'_, T, B> {
+impl<T: Element, B: Backend> fmt::Debug for VecDescMut<'_, T, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("VecDescMut")
             .field("n", &self.n)
@@ -58,7 +58,7 @@ impl<T: Scalar, B: Backend> fmt::Debug for VecDescMut<'_, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> fmt::Debug for MatDesc<'_, T, B> {
+impl<T: Element, B: Backend> fmt::Debug for MatDesc<'_, T, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("MatDesc")
             .field("shape", &self.shape)
@@ -67,7 +67,7 @@ impl<T: Scalar, B: Backend> fmt::Debug for MatDesc<'_, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> fmt::Debug for MatDescMut<'_, T, B> {
+impl<T: Element, B: Backend> fmt::Debug for MatDescMut<'_, T, B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("MatDescMut")
             .field("shape", &self.shape)

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::memory::{
     DeviceBuffer, DeviceSlice, DeviceSliceMut, HostBuffer, MappedSlice, MappedSliceMut, PinnedSlice,
 };
-use crate::scalar::Scalar;
+use crate::precision::Element;
 use crate::types::Order;
 
 pub use batch::{MatArray, MatArrayMut, MatsDesc, MatsDescMut, MatsIn, MatsOut};
@@ -174,27 +174,27 @@ mat_ctors!(Mat, &'a A);
 mat_ctors!(MatMut, &'a mut A);
 
 /// A validated vector argument, not yet on the device.
-pub struct VecDesc<'a, T: Scalar, B: Backend> {
+pub struct VecDesc<'a, T: Element, B: Backend> {
     pub(crate) src: Src<'a, T, B>,
     pub(crate) n: usize,
     pub(crate) inc: isize,
 }
 
 /// A validated writable vector argument.
-pub struct VecDescMut<'a, T: Scalar, B: Backend> {
+pub struct VecDescMut<'a, T: Element, B: Backend> {
     pub(crate) src: SrcMut<'a, T, B>,
     pub(crate) n: usize,
     pub(crate) inc: isize,
 }
 
 /// A validated matrix argument.
-pub struct MatDesc<'a, T: Scalar, B: Backend> {
+pub struct MatDesc<'a, T: Element, B: Backend> {
     pub(crate) src: Src<'a, T, B>,
     pub(crate) shape: Shape,
 }
 
 /// A validated writable matrix argument.
-pub struct MatDescMut<'a, T: Scalar, B: Backend> {
+pub struct MatDescMut<'a, T: Element, B: Backend> {
     pub(crate) src: SrcMut<'a, T, B>,
     pub(crate) shape: Shape,
     /// Whether the matrices cover every element of the storage (so a call that overwrites the
@@ -209,7 +209,7 @@ pub struct MatDescMut<'a, T: Scalar, B: Backend> {
     label = "not a vector argument of `{T}`",
     note = "pass a reference to the whole storage (`&v` for a slice, `Vec`, array, `DeviceBuffer` or guard), `Vector::strided(&v, n, inc)`, or a 1-D ndarray array or view; check the element type is `{T}`"
 )]
-pub trait VecIn<'a, T: Scalar, B: Backend> {
+pub trait VecIn<'a, T: Element, B: Backend> {
     /// Validates the descriptor against its storage.
     ///
     /// # Errors
@@ -225,7 +225,7 @@ pub trait VecIn<'a, T: Scalar, B: Backend> {
     label = "not a writable vector argument of `{T}`",
     note = "pass `&mut v` (a slice, `Vec`, array, `DeviceBuffer` or `map_mut` guard), `VectorMut::strided(&mut v, n, inc)`, or a mutable 1-D ndarray array or view; check the element type is `{T}`"
 )]
-pub trait VecOut<'a, T: Scalar, B: Backend> {
+pub trait VecOut<'a, T: Element, B: Backend> {
     /// Validates the descriptor against its storage.
     ///
     /// # Errors
@@ -241,7 +241,7 @@ pub trait VecOut<'a, T: Scalar, B: Backend> {
     note = "a slice, `Vec` or device buffer has no shape: wrap it in `Mat::col_major(&v, rows, cols)` (or `Mat::row_major`)",
     note = "2-D ndarray arrays and views, and `DeviceMatrix`es, are matrix arguments as they are; check the element type is `{T}`"
 )]
-pub trait MatIn<'a, T: Scalar, B: Backend> {
+pub trait MatIn<'a, T: Element, B: Backend> {
     /// Validates the descriptor against its storage.
     ///
     /// # Errors
@@ -257,7 +257,7 @@ pub trait MatIn<'a, T: Scalar, B: Backend> {
     note = "a slice, `Vec` or device buffer has no shape: wrap it in `MatMut::col_major(&mut v, rows, cols)` (or `MatMut::row_major`)",
     note = "mutable 2-D ndarray arrays and views (`&mut a`, `a.view_mut()`), and `&mut DeviceMatrix`, are writable matrix arguments as they are; check the element type is `{T}`"
 )]
-pub trait MatOut<'a, T: Scalar, B: Backend> {
+pub trait MatOut<'a, T: Element, B: Backend> {
     /// Validates the descriptor against its storage.
     ///
     /// # Errors
@@ -398,29 +398,29 @@ macro_rules! storage_args_mut {
 }
 
 storage_args! {
-    [T: Scalar, B: Backend] [T],
-    [T: Scalar, B: Backend] Vec<T>,
-    [T: Scalar, B: Backend, const N: usize] [T; N],
-    [T: Scalar, B: Backend] DeviceBuffer<T, B>,
-    [T: Scalar, B: Backend] DeviceSlice<'_, T, B>,
-    [T: Scalar, B: Backend] DeviceSliceMut<'_, T, B>,
-    [T: Scalar, B: Backend] MappedSlice<'_, T, B>,
-    [T: Scalar, B: Backend] MappedSliceMut<'_, T, B>,
-    [T: Scalar, B: Backend] HostBuffer<T, B>,
-    [T: Scalar, B: Backend] PinnedSlice<'_, T, B>,
+    [T: Element, B: Backend] [T],
+    [T: Element, B: Backend] Vec<T>,
+    [T: Element, B: Backend, const N: usize] [T; N],
+    [T: Element, B: Backend] DeviceBuffer<T, B>,
+    [T: Element, B: Backend] DeviceSlice<'_, T, B>,
+    [T: Element, B: Backend] DeviceSliceMut<'_, T, B>,
+    [T: Element, B: Backend] MappedSlice<'_, T, B>,
+    [T: Element, B: Backend] MappedSliceMut<'_, T, B>,
+    [T: Element, B: Backend] HostBuffer<T, B>,
+    [T: Element, B: Backend] PinnedSlice<'_, T, B>,
 }
 storage_args_mut! {
-    [T: Scalar, B: Backend] [T],
-    [T: Scalar, B: Backend] Vec<T>,
-    [T: Scalar, B: Backend, const N: usize] [T; N],
-    [T: Scalar, B: Backend] DeviceBuffer<T, B>,
-    [T: Scalar, B: Backend] DeviceSliceMut<'_, T, B>,
-    [T: Scalar, B: Backend] MappedSliceMut<'_, T, B>,
-    [T: Scalar, B: Backend] HostBuffer<T, B>,
-    [T: Scalar, B: Backend] PinnedSlice<'_, T, B>,
+    [T: Element, B: Backend] [T],
+    [T: Element, B: Backend] Vec<T>,
+    [T: Element, B: Backend, const N: usize] [T; N],
+    [T: Element, B: Backend] DeviceBuffer<T, B>,
+    [T: Element, B: Backend] DeviceSliceMut<'_, T, B>,
+    [T: Element, B: Backend] MappedSliceMut<'_, T, B>,
+    [T: Element, B: Backend] HostBuffer<T, B>,
+    [T: Element, B: Backend] PinnedSlice<'_, T, B>,
 }
 
-impl<'a, T: Scalar, B: Backend, A: ?Sized + Input<T, B>> VecIn<'a, T, B> for Vector<'a, A> {
+impl<'a, T: Element, B: Backend, A: ?Sized + Input<T, B>> VecIn<'a, T, B> for Vector<'a, A> {
     fn vec_in(self, routine: &'static str, arg: &'static str) -> Result<VecDesc<'a, T, B>> {
         let src = self.data.src();
         check_vec(routine, arg, self.n, self.inc, src.len())?;
@@ -432,7 +432,7 @@ impl<'a, T: Scalar, B: Backend, A: ?Sized + Input<T, B>> VecIn<'a, T, B> for Vec
     }
 }
 
-impl<'a, T: Scalar, B: Backend, A: ?Sized + Output<T, B>> VecOut<'a, T, B> for VectorMut<'a, A> {
+impl<'a, T: Element, B: Backend, A: ?Sized + Output<T, B>> VecOut<'a, T, B> for VectorMut<'a, A> {
     fn vec_out(self, routine: &'static str, arg: &'static str) -> Result<VecDescMut<'a, T, B>> {
         let src = self.data.src_mut();
         check_vec(routine, arg, self.n, self.inc, src.len())?;
@@ -444,7 +444,7 @@ impl<'a, T: Scalar, B: Backend, A: ?Sized + Output<T, B>> VecOut<'a, T, B> for V
     }
 }
 
-impl<'a, T: Scalar, B: Backend, A: ?Sized + Input<T, B>> MatIn<'a, T, B> for Mat<'a, A> {
+impl<'a, T: Element, B: Backend, A: ?Sized + Input<T, B>> MatIn<'a, T, B> for Mat<'a, A> {
     fn mat_in(self, routine: &'static str, arg: &'static str) -> Result<MatDesc<'a, T, B>> {
         let src = self.data.src();
         check_mat(routine, arg, &self.shape, src.len())?;
@@ -455,7 +455,7 @@ impl<'a, T: Scalar, B: Backend, A: ?Sized + Input<T, B>> MatIn<'a, T, B> for Mat
     }
 }
 
-impl<'a, T: Scalar, B: Backend, A: ?Sized + Output<T, B>> MatOut<'a, T, B> for MatMut<'a, A> {
+impl<'a, T: Element, B: Backend, A: ?Sized + Output<T, B>> MatOut<'a, T, B> for MatMut<'a, A> {
     fn mat_out(self, routine: &'static str, arg: &'static str) -> Result<MatDescMut<'a, T, B>> {
         let src = self.data.src_mut();
         let dense = check_mat(routine, arg, &self.shape, src.len())?;
@@ -467,7 +467,7 @@ impl<'a, T: Scalar, B: Backend, A: ?Sized + Output<T, B>> MatOut<'a, T, B> for M
     }
 }
 
-impl<'a, T: Scalar, B: Backend> VecDesc<'a, T, B> {
+impl<'a, T: Element, B: Backend> VecDesc<'a, T, B> {
     /// Stores the argument on its own (ops use [`Call`](super::Call), which packs small ones).
     #[allow(dead_code)]
     pub(crate) fn store(
@@ -479,7 +479,7 @@ impl<'a, T: Scalar, B: Backend> VecDesc<'a, T, B> {
         self.src.store(dev, routine, arg)
     }
 }
-impl<'a, T: Scalar, B: Backend> VecDescMut<'a, T, B> {
+impl<'a, T: Element, B: Backend> VecDescMut<'a, T, B> {
     /// Stores the argument on its own (ops use [`Call`](super::Call), which packs small ones).
     #[allow(dead_code)]
     pub(crate) fn store(
@@ -492,7 +492,7 @@ impl<'a, T: Scalar, B: Backend> VecDescMut<'a, T, B> {
         self.src.store(dev, copy_in, routine, arg)
     }
 }
-impl<'a, T: Scalar, B: Backend> MatDesc<'a, T, B> {
+impl<'a, T: Element, B: Backend> MatDesc<'a, T, B> {
     /// Stores the argument on its own (ops use [`Call`](super::Call), which packs small ones).
     #[allow(dead_code)]
     pub(crate) fn store(
@@ -504,7 +504,7 @@ impl<'a, T: Scalar, B: Backend> MatDesc<'a, T, B> {
         self.src.store(dev, routine, arg)
     }
 }
-impl<'a, T: Scalar, B: Backend> MatDescMut<'a, T, B> {
+impl<'a, T: Element, B: Backend> MatDescMut<'a, T, B> {
     /// Stores the argument on its own (ops use [`Call`](super::Call), which packs small ones).
     #[allow(dead_code)]
     pub(crate) fn store(

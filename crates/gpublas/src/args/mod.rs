@@ -41,7 +41,7 @@ use crate::backend::Backend;
 use crate::memory::{
     DeviceBuffer, DeviceSlice, DeviceSliceMut, HostBuffer, MappedSlice, MappedSliceMut, PinnedSlice,
 };
-use crate::scalar::Scalar;
+use crate::precision::Element;
 
 /// Storage an operation may read: host data or data already on a device.
 #[diagnostic::on_unimplemented(
@@ -49,7 +49,7 @@ use crate::scalar::Scalar;
     label = "not readable storage of `{T}`",
     note = "slices, `Vec`s, arrays, `DeviceBuffer`s and their slices, and mapping guards are storage; check the element type is `{T}`"
 )]
-pub trait Input<T: Scalar, B: Backend> {
+pub trait Input<T: Element, B: Backend> {
     /// Where the elements are.
     fn src(&self) -> Src<'_, T, B>;
 }
@@ -60,99 +60,99 @@ pub trait Input<T: Scalar, B: Backend> {
     label = "not writable storage of `{T}`",
     note = "mutable slices, `Vec`s, arrays, `DeviceBuffer`s and their `DeviceSliceMut`s, and `map_mut`/`map_out` guards are writable storage; check the element type is `{T}`"
 )]
-pub trait Output<T: Scalar, B: Backend>: Input<T, B> {
+pub trait Output<T: Element, B: Backend>: Input<T, B> {
     /// Where the elements are, writable.
     fn src_mut(&mut self) -> SrcMut<'_, T, B>;
 }
 
-impl<T: Scalar, B: Backend> Input<T, B> for [T] {
+impl<T: Element, B: Backend> Input<T, B> for [T] {
     fn src(&self) -> Src<'_, T, B> {
         Src::host(self)
     }
 }
-impl<T: Scalar, B: Backend> Output<T, B> for [T] {
+impl<T: Element, B: Backend> Output<T, B> for [T] {
     fn src_mut(&mut self) -> SrcMut<'_, T, B> {
         SrcMut::host(self)
     }
 }
-impl<T: Scalar, B: Backend> Input<T, B> for Vec<T> {
+impl<T: Element, B: Backend> Input<T, B> for Vec<T> {
     fn src(&self) -> Src<'_, T, B> {
         Src::host(self)
     }
 }
-impl<T: Scalar, B: Backend> Output<T, B> for Vec<T> {
+impl<T: Element, B: Backend> Output<T, B> for Vec<T> {
     fn src_mut(&mut self) -> SrcMut<'_, T, B> {
         SrcMut::host(self)
     }
 }
-impl<T: Scalar, B: Backend, const N: usize> Input<T, B> for [T; N] {
+impl<T: Element, B: Backend, const N: usize> Input<T, B> for [T; N] {
     fn src(&self) -> Src<'_, T, B> {
         Src::host(self)
     }
 }
-impl<T: Scalar, B: Backend, const N: usize> Output<T, B> for [T; N] {
+impl<T: Element, B: Backend, const N: usize> Output<T, B> for [T; N] {
     fn src_mut(&mut self) -> SrcMut<'_, T, B> {
         SrcMut::host(self)
     }
 }
 
-impl<T: Scalar, B: Backend> Input<T, B> for DeviceBuffer<T, B> {
+impl<T: Element, B: Backend> Input<T, B> for DeviceBuffer<T, B> {
     fn src(&self) -> Src<'_, T, B> {
         Src::device(self.as_device_ptr(), self.len(), self.device())
     }
 }
-impl<T: Scalar, B: Backend> Output<T, B> for DeviceBuffer<T, B> {
+impl<T: Element, B: Backend> Output<T, B> for DeviceBuffer<T, B> {
     fn src_mut(&mut self) -> SrcMut<'_, T, B> {
         SrcMut::device(self.as_device_ptr(), self.len(), self.device())
     }
 }
-impl<T: Scalar, B: Backend> Input<T, B> for DeviceSlice<'_, T, B> {
+impl<T: Element, B: Backend> Input<T, B> for DeviceSlice<'_, T, B> {
     fn src(&self) -> Src<'_, T, B> {
         Src::device(self.as_device_ptr(), self.len(), self.device())
     }
 }
-impl<T: Scalar, B: Backend> Input<T, B> for DeviceSliceMut<'_, T, B> {
+impl<T: Element, B: Backend> Input<T, B> for DeviceSliceMut<'_, T, B> {
     fn src(&self) -> Src<'_, T, B> {
         Src::device(self.as_device_ptr(), self.len(), self.device())
     }
 }
-impl<T: Scalar, B: Backend> Output<T, B> for DeviceSliceMut<'_, T, B> {
+impl<T: Element, B: Backend> Output<T, B> for DeviceSliceMut<'_, T, B> {
     fn src_mut(&mut self) -> SrcMut<'_, T, B> {
         SrcMut::device(self.as_device_ptr(), self.len(), self.device())
     }
 }
-impl<T: Scalar, B: Backend> Input<T, B> for MappedSlice<'_, T, B> {
+impl<T: Element, B: Backend> Input<T, B> for MappedSlice<'_, T, B> {
     fn src(&self) -> Src<'_, T, B> {
         Src::device(self.as_device_ptr(), self.len(), self.device())
     }
 }
-impl<T: Scalar, B: Backend> Input<T, B> for MappedSliceMut<'_, T, B> {
+impl<T: Element, B: Backend> Input<T, B> for MappedSliceMut<'_, T, B> {
     fn src(&self) -> Src<'_, T, B> {
         Src::device(self.as_device_ptr(), self.len(), self.device())
     }
 }
-impl<T: Scalar, B: Backend> Output<T, B> for MappedSliceMut<'_, T, B> {
+impl<T: Element, B: Backend> Output<T, B> for MappedSliceMut<'_, T, B> {
     fn src_mut(&mut self) -> SrcMut<'_, T, B> {
         SrcMut::device(self.as_device_ptr(), self.len(), self.device())
     }
 }
-impl<T: Scalar, B: Backend> Input<T, B> for HostBuffer<T, B> {
+impl<T: Element, B: Backend> Input<T, B> for HostBuffer<T, B> {
     fn src(&self) -> Src<'_, T, B> {
         Src::pinned(self, self.device())
     }
 }
-impl<T: Scalar, B: Backend> Output<T, B> for HostBuffer<T, B> {
+impl<T: Element, B: Backend> Output<T, B> for HostBuffer<T, B> {
     fn src_mut(&mut self) -> SrcMut<'_, T, B> {
         let (data, dev) = self.parts_mut();
         SrcMut::pinned(data, dev)
     }
 }
-impl<T: Scalar, B: Backend> Input<T, B> for PinnedSlice<'_, T, B> {
+impl<T: Element, B: Backend> Input<T, B> for PinnedSlice<'_, T, B> {
     fn src(&self) -> Src<'_, T, B> {
         Src::pinned(self, self.device())
     }
 }
-impl<T: Scalar, B: Backend> Output<T, B> for PinnedSlice<'_, T, B> {
+impl<T: Element, B: Backend> Output<T, B> for PinnedSlice<'_, T, B> {
     fn src_mut(&mut self) -> SrcMut<'_, T, B> {
         let dev = self.device();
         SrcMut::pinned(self, dev)

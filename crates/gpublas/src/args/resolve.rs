@@ -7,13 +7,13 @@ use crate::backend::{Backend, DevPtr};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::memory::{download_slice, upload_slice, Alloc, Lease};
-use crate::scalar::Scalar;
+use crate::precision::Element;
 use crate::transfer::tiled::{Operand, Output};
 
 /// Where a readable argument's elements are. Opaque; made by [`Input`](super::Input).
-pub struct Src<'a, T: Scalar, B: Backend>(pub(crate) SrcKind<'a, T, B>);
+pub struct Src<'a, T: Element, B: Backend>(pub(crate) SrcKind<'a, T, B>);
 
-pub(crate) enum SrcKind<'a, T: Scalar, B: Backend> {
+pub(crate) enum SrcKind<'a, T: Element, B: Backend> {
     /// Host memory, mapped for the call.
     Host(&'a [T]),
     /// Already on a device.
@@ -29,12 +29,12 @@ pub(crate) enum SrcKind<'a, T: Scalar, B: Backend> {
 }
 
 /// Where a writable argument's elements are. Opaque; made by [`Output`](super::Output).
-pub struct SrcMut<'a, T: Scalar, B: Backend>(pub(crate) SrcMutKind<'a, T, B>);
+pub struct SrcMut<'a, T: Element, B: Backend>(pub(crate) SrcMutKind<'a, T, B>);
 
 /// Writes an owned copy back into the argument it was made from.
 pub(crate) type Scatter<'a, T> = Box<dyn FnOnce(&[T]) + 'a>;
 
-pub(crate) enum SrcMutKind<'a, T: Scalar, B: Backend> {
+pub(crate) enum SrcMutKind<'a, T: Element, B: Backend> {
     Host(&'a mut [T]),
     Device {
         ptr: DevPtr,
@@ -45,7 +45,7 @@ pub(crate) enum SrcMutKind<'a, T: Scalar, B: Backend> {
     Pinned(&'a mut [T], &'a Device<B>),
 }
 
-impl<'a, T: Scalar, B: Backend> Src<'a, T, B> {
+impl<'a, T: Element, B: Backend> Src<'a, T, B> {
     pub(crate) fn host(s: &'a [T]) -> Self {
         Src(SrcKind::Host(s))
     }
@@ -67,7 +67,7 @@ impl<'a, T: Scalar, B: Backend> Src<'a, T, B> {
     }
 }
 
-impl<'a, T: Scalar, B: Backend> SrcMut<'a, T, B> {
+impl<'a, T: Element, B: Backend> SrcMut<'a, T, B> {
     pub(crate) fn host(s: &'a mut [T]) -> Self {
         SrcMut(SrcMutKind::Host(s))
     }
@@ -109,7 +109,7 @@ pub(crate) fn check_device<B: Backend>(
 /// A readable argument made available on the device for one call. It holds whatever keeps the
 /// device copy alive (a temporary, or a lease on a scope's mapping) until it drops, after the
 /// call's work is enqueued: frees are stream-ordered, so that work still sees valid memory.
-pub(crate) struct Stored<'a, T: Scalar, B: Backend> {
+pub(crate) struct Stored<'a, T: Element, B: Backend> {
     pub ptr: DevPtr,
     _keep: Keep<B>,
     _copy: Option<Vec<T>>,
@@ -129,7 +129,7 @@ enum Keep<B: Backend> {
 
 /// Brings host elements to the device: zero-copy on host-memory backends, a live scope mapping
 /// if one covers them (present), else a temporary upload.
-fn host_to_device<T: Scalar, B: Backend>(
+fn host_to_device<T: Element, B: Backend>(
     dev: &Device<B>,
     routine: &'static str,
     s: &[T],
@@ -159,7 +159,7 @@ fn host_to_device<T: Scalar, B: Backend>(
     Ok((temp.ptr(), Keep::Temp(temp)))
 }
 
-impl<'a, T: Scalar, B: Backend> Src<'a, T, B> {
+impl<'a, T: Element, B: Backend> Src<'a, T, B> {
     /// Makes the elements available on `dev` for one call.
     pub(crate) fn store(
         self,
@@ -210,13 +210,13 @@ impl<'a, T: Scalar, B: Backend> Src<'a, T, B> {
 
 /// A writable argument made available on the device for one call; [`StoredMut::finish`]
 /// copies results back where they came from.
-pub(crate) struct StoredMut<'a, T: Scalar, B: Backend> {
+pub(crate) struct StoredMut<'a, T: Element, B: Backend> {
     pub ptr: DevPtr,
     back: Back<'a, T, B>,
 }
 
 /// Where a stored output's results go after the call.
-enum Back<'a, T: Scalar, B: Backend> {
+enum Back<'a, T: Element, B: Backend> {
     /// Nowhere: the call wrote the argument's own memory (device data, or host memory on a
     /// host-memory backend, through a pointer derived once from the argument's borrow).
     InPlace,
@@ -237,7 +237,7 @@ enum Back<'a, T: Scalar, B: Backend> {
 
 /// A temporary for writable host elements; `copy_in = false` skips the upload (for calls that
 /// overwrite every element of the storage). `None` on host-memory backends and when empty.
-fn writable_temp<T: Scalar, B: Backend>(
+fn writable_temp<T: Element, B: Backend>(
     dev: &Device<B>,
     routine: &'static str,
     s: &[T],
@@ -256,7 +256,7 @@ fn writable_temp<T: Scalar, B: Backend>(
     Ok(Some(temp))
 }
 
-impl<'a, T: Scalar, B: Backend> SrcMut<'a, T, B> {
+impl<'a, T: Element, B: Backend> SrcMut<'a, T, B> {
     /// Makes the elements available on `dev` for one call.
     pub(crate) fn store(
         self,
@@ -323,7 +323,7 @@ impl<'a, T: Scalar, B: Backend> SrcMut<'a, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> StoredMut<'_, T, B> {
+impl<T: Element, B: Backend> StoredMut<'_, T, B> {
     /// Copies the results back to where the argument's elements came from. Not calling it (on
     /// an error path) leaves the host data untouched.
     pub(crate) fn finish(self) -> Result<()> {
@@ -354,7 +354,7 @@ impl<T: Scalar, B: Backend> StoredMut<'_, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> Src<'_, T, B> {
+impl<T: Element, B: Backend> Src<'_, T, B> {
     /// The argument as an operand of the tiled engine: host bytes, or device memory of `dev`.
     pub(crate) fn operand(
         &self,
@@ -373,7 +373,7 @@ impl<T: Scalar, B: Backend> Src<'_, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> SrcMut<'_, T, B> {
+impl<T: Element, B: Backend> SrcMut<'_, T, B> {
     /// The argument as the tiled engine's output: host bytes, or device memory of `dev`.
     pub(crate) fn output(
         &mut self,

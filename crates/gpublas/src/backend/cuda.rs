@@ -6,10 +6,11 @@ use std::ffi::{c_int, c_void};
 
 use cublas_sys as sys;
 
-use super::gpu::{ffi, vendor_blas_methods, CopyKind, Gpu, GpuApi};
+use super::gpu::{ffi, lp64_or_ilp64, vendor_blas_methods, CopyKind, GemmExCall, Gpu, GpuApi};
 use super::{BackendKind, DevPtr};
 use crate::device::Device;
 use crate::error::{Error, Result};
+use crate::precision::{ComputeType, Precision};
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
@@ -106,6 +107,8 @@ impl GpuApi for CudaApi {
     type Stream = sys::cudaStream_t;
     type Handle = sys::cublasHandle_t;
     const KIND: BackendKind = BackendKind::Cuda;
+    const LIBRARY: &'static str = "cuBLAS";
+    const ILP64_SINCE: &'static str = "cuBLAS has its 64-bit entry points from 12.0 on";
 
     fn load() -> Result<Self> {
         // The runtime first, and whether it sees a device: on a machine without a GPU (or
@@ -353,7 +356,7 @@ impl GpuApi for CudaApi {
         unsafe { (self.bl.cublasDestroy_v2)(h) };
     }
 
-    vendor_blas_methods!(bl, bl_check, {
+    vendor_blas_methods!(bl, bl_check, ilp64: [sys::cublas_level1(), sys::cublas_level2(), sys::cublas_level3()], {
         axpy: [cublasSaxpy_v2, cublasDaxpy_v2, cublasCaxpy_v2, cublasZaxpy_v2],
         scal: [cublasSscal_v2, cublasDscal_v2, cublasCscal_v2, cublasZscal_v2],
         copy: [cublasScopy_v2, cublasDcopy_v2, cublasCcopy_v2, cublasZcopy_v2],
@@ -373,4 +376,52 @@ impl GpuApi for CudaApi {
         herk: [cublasSsyrk_v2, cublasDsyrk_v2, cublasCherk_v2, cublasZherk_v2],
         gemm_strided_batched: [cublasSgemmStridedBatched, cublasDgemmStridedBatched, cublasCgemmStridedBatched, cublasZgemmStridedBatched],
     });
+
+    unsafe fn gemm_ex(&self, h: Self::Handle, x: &GemmExCall) -> Result<()> {
+        let r = if x.batch.is_some() {
+            "gemm_strided_batched_with"
+        } else {
+            "gemm_with"
+        };
+        let ab = data_type(r, x.types.input)?;
+        let ct = data_type(r, x.types.output)?;
+        // f32 accumulation with f32 scalars, for every storage type (cuBLAS's table for
+        // `cublasGemmEx`); TF32 tensor cores for f32 operands when asked.
+        let compute = match x.types.compute {
+            ComputeType::Tf32 => sys::CUBLAS_COMPUTE_32F_FAST_TF32,
+            _ => sys::CUBLAS_COMPUTE_32F,
+        };
+        let algo = sys::CUBLAS_GEMM_DEFAULT;
+        let (ta, tb, alpha, beta) = (op(x.ta), op(x.tb), &x.alpha, &x.beta);
+        let (mm, n, k, lda, ldb, ldc) = (x.m, x.n, x.k, x.lda, x.ldb, x.ldc);
+        // SAFETY: the caller guarantees every pointer's extent for these dimensions (every
+        // matrix of a batch); the scalars are host `f32`s (host pointer mode, f32 scale type).
+        unsafe {
+            match x.batch {
+                None => lp64_or_ilp64!(self, r, bl_check, lp64: self.bl => cublasGemmEx,
+                    ilp64: sys::cublas_level3(), ints: [mm, n, k, lda, ldb, ldc],
+                    (h, ta, tb, mm, n, k, s(alpha), c(x.a), ab, lda, c(x.b), ab, ldb, s(beta),
+                     m(x.c), ct, ldc, compute, algo)),
+                Some((sa, sb, sc, batch)) => lp64_or_ilp64!(self, r, bl_check,
+                    lp64: self.bl => cublasGemmStridedBatchedEx,
+                    ilp64: sys::cublas_level3(), ints: [mm, n, k, lda, ldb, ldc, batch],
+                    (h, ta, tb, mm, n, k, s(alpha), c(x.a), ab, lda, sa, c(x.b), ab, ldb, sb,
+                     s(beta), m(x.c), ct, ldc, sc, batch, compute, algo)),
+            }
+        }
+    }
+}
+
+/// A storage precision as cuBLAS's `cudaDataType`.
+fn data_type(routine: &'static str, p: Precision) -> Result<sys::cudaDataType> {
+    match p {
+        Precision::F16 => Ok(sys::CUDA_R_16F),
+        Precision::Bf16 => Ok(sys::CUDA_R_16BF),
+        Precision::F32 => Ok(sys::CUDA_R_32F),
+        #[allow(unreachable_patterns)]
+        other => Err(Error::Unsupported {
+            routine,
+            what: format!("{} operands on cuda", other.name()),
+        }),
+    }
 }

@@ -183,3 +183,19 @@ impl<T: Scalar> BlasLevel3Ext<T> for Dynamic {
 impl<T: Scalar> BlasExtensions<T> for Dynamic {
     super::extensions_methods!(forward_blas);
 }
+
+/// Forwards each listed `GemmEx` method to the inner backend.
+macro_rules! forward_gemm_ex {
+    ($( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
+        $(
+            unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
+                // SAFETY: forwarded to the caller.
+                dispatch!(self, b => unsafe { super::GemmEx::$name(b, $($arg),*) })
+            }
+        )*
+    };
+}
+
+impl super::GemmEx for Dynamic {
+    super::gemm_ex_methods!(forward_gemm_ex);
+}

@@ -3,6 +3,7 @@
 //! level-1 kernels to call). "Device" memory is host memory, so mapping host data is zero-copy.
 
 mod extensions;
+mod gemm_ex;
 mod level1;
 mod level1x;
 mod level2x;

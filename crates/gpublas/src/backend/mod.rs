@@ -50,6 +50,7 @@ mod cuda;
 mod dynamic;
 mod emulated;
 mod extensions;
+mod gemm_ex;
 #[cfg(any(feature = "cuda", feature = "rocm"))]
 #[cfg_attr(docsrs, doc(cfg(any(feature = "cuda", feature = "rocm"))))]
 pub mod gpu;
@@ -69,6 +70,8 @@ pub use dynamic::Dynamic;
 pub use emulated::Emulated;
 pub(crate) use extensions::extensions_methods;
 pub use extensions::BlasExtensions;
+pub(crate) use gemm_ex::gemm_ex_methods;
+pub use gemm_ex::GemmEx;
 pub use host::Host;
 pub(crate) use level1x::level1x_methods;
 pub use level1x::BlasLevel1Ext;

@@ -12,7 +12,7 @@ use std::ffi::{c_char, c_int, c_void};
 
 use rocblas_sys as sys;
 
-use super::gpu::{ffi, vendor_blas_methods, CopyKind, Gpu, GpuApi};
+use super::gpu::{ffi, vendor_blas_methods, CopyKind, GemmExCall, Gpu, GpuApi};
 use super::{BackendKind, DevPtr};
 use crate::device::Device;
 use crate::error::{Error, Result};
@@ -192,12 +192,17 @@ pub(super) fn diag(d: Diag) -> sys::rocblas_diagonal {
 
 use ffi::{c, m, out, s};
 
+mod gemm_ex;
+
 impl super::gpu::Sealed for RocmApi {}
 
 impl GpuApi for RocmApi {
     type Stream = sys::hipStream_t;
     type Handle = sys::rocblas_handle;
     const KIND: BackendKind = BackendKind::Rocm;
+    const LIBRARY: &'static str = "rocBLAS";
+    const ILP64_SINCE: &'static str =
+        "rocBLAS added its 64-bit entry points in 4.1 to 4.3 (ROCm 6.1 to 6.3)";
 
     fn load() -> Result<Self> {
         // The runtime first, and whether it sees a device: on a machine without an AMD GPU (or
@@ -428,7 +433,7 @@ impl GpuApi for RocmApi {
         unsafe { (self.rb.rocblas_destroy_handle)(h) };
     }
 
-    vendor_blas_methods!(rb, rb_check, {
+    vendor_blas_methods!(rb, rb_check, ilp64: [sys::rocblas_level1(), sys::rocblas_level2(), sys::rocblas_level3()], {
         axpy: [rocblas_saxpy, rocblas_daxpy, rocblas_caxpy, rocblas_zaxpy],
         scal: [rocblas_sscal, rocblas_dscal, rocblas_cscal, rocblas_zscal],
         copy: [rocblas_scopy, rocblas_dcopy, rocblas_ccopy, rocblas_zcopy],
@@ -448,6 +453,11 @@ impl GpuApi for RocmApi {
         herk: [rocblas_ssyrk, rocblas_dsyrk, rocblas_cherk, rocblas_zherk],
         gemm_strided_batched: [rocblas_sgemm_strided_batched, rocblas_dgemm_strided_batched, rocblas_cgemm_strided_batched, rocblas_zgemm_strided_batched],
     });
+
+    unsafe fn gemm_ex(&self, h: Self::Handle, call: &GemmExCall) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { self.gemm_ex_with_mode(h, call) }
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use super::level1::{incs, offset, same_len};
 use crate::args::{VecIn, VecOut};
 use num_traits::One;
 
-use crate::backend::{Backend, BlasAll, BlasLevel1Ext, DevPtr};
+use crate::backend::{Backend, Blas, BlasAll, BlasLevel1Ext, DevPtr};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::{Scalar, ScalarKind};
@@ -210,10 +210,27 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (n, inc) = (x.n, x.inc);
-        let xs = x.store(self, true, R, "x")?;
-        // SAFETY: `x` was checked to hold `n` elements at increment `inc ≥ 1`.
-        unsafe { BlasLevel1Ext::<T>::scal_real(self.blas::<T>(), n, alpha, xs.ptr, inc)? };
-        xs.finish()
+        let mut call = self.call(R);
+        let xp = call.vec_out(x, true, "x")?;
+        call.launch()?;
+        if T::IS_COMPLEX {
+            // `csscal.f` scales the real and the imaginary part separately, so an infinite part
+            // stays infinite beside a finite one; a complex multiplication by (α, 0) — what
+            // cuBLAS does — would give inf·0 = NaN. Two real `scal`s over the parts, seen as
+            // reals at twice the increment, are exactly the reference.
+            let real = self.blas::<T::Real>();
+            for part in 0..2 {
+                // SAFETY: `x` holds `n` complex elements at `inc ≥ 1`: as reals, element k's
+                // part is at 2·k·inc + part, inside the same storage.
+                unsafe {
+                    Blas::<T::Real>::scal(real, n, alpha, xp.offset::<T::Real>(part), 2 * inc)?
+                };
+            }
+        } else {
+            // SAFETY: `x` was checked to hold `n` elements at increment `inc ≥ 1`.
+            unsafe { BlasLevel1Ext::<T>::scal_real(self.blas::<T>(), n, alpha, xp, inc)? };
+        }
+        call.finish()
     }
 
     fn dsdot_impl<'a>(

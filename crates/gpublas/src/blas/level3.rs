@@ -25,7 +25,8 @@ pub(super) struct GemmPlan {
     pub(super) conj_b: bool,
 }
 
-/// Checks the shapes of gemm's operands (one matrix each) and plans the column-major call.
+/// Plans `op(A) op(B)` into `C` for operands of these shapes (`T` only decides what `Op::C`
+/// means: mixed-precision callers, whose types are all real, pass `f32`).
 pub(super) fn plan_gemm<T: Scalar>(
     r: &'static str,
     ta: Op,

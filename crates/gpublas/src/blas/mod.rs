@@ -15,6 +15,7 @@ mod level2_sym;
 mod level2_tri;
 mod level2_update;
 mod level3;
+mod mixed;
 mod rank_2k;
 mod rank_k;
 mod symm;

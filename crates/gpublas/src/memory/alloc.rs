@@ -9,7 +9,7 @@ use super::pool::{self, size_class};
 use crate::backend::{Backend, DevPtr};
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::scalar::Scalar;
+use crate::precision::Element;
 
 /// Bytes for `len` elements of `T`, or an argument error (naming `routine` and `arg`) if that
 /// overflows what any allocation can hold (`isize::MAX` bytes, Rust's own limit).
@@ -44,7 +44,7 @@ pub(crate) type Lease<B> = Arc<Alloc<B>>;
 impl<B: Backend> Alloc<B> {
     /// Allocates room for `len` elements of `T` (uninitialised device memory), from the
     /// device's pool when it has a block of the right size class.
-    pub fn new<T: Scalar>(dev: &Device<B>, routine: &'static str, len: usize) -> Result<Self> {
+    pub fn new<T: Element>(dev: &Device<B>, routine: &'static str, len: usize) -> Result<Self> {
         let asked = bytes_of::<T>(routine, "len", len)?;
         Self::bytes(dev, asked)
     }
@@ -93,7 +93,7 @@ impl<B: Backend> Alloc<B> {
     }
 
     /// Allocates room for `len` elements of `T`, set to zero.
-    pub fn zeroed<T: Scalar>(dev: &Device<B>, routine: &'static str, len: usize) -> Result<Self> {
+    pub fn zeroed<T: Element>(dev: &Device<B>, routine: &'static str, len: usize) -> Result<Self> {
         let a = Self::new::<T>(dev, routine, len)?;
         if a.bytes > 0 {
             // SAFETY: the allocation holds `a.bytes` bytes.

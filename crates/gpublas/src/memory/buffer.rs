@@ -7,10 +7,10 @@ use super::{download_slice, upload_slice, Alloc};
 use crate::backend::{Backend, DevPtr, Dynamic};
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::scalar::Scalar;
+use crate::precision::Element;
 
 /// `len` elements of `T` in a device's memory, freed (in stream order) when dropped.
-pub struct DeviceBuffer<T: Scalar, B: Backend = Dynamic> {
+pub struct DeviceBuffer<T: Element, B: Backend = Dynamic> {
     alloc: Alloc<B>,
     ptr: DevPtr,
     len: usize,
@@ -18,7 +18,7 @@ pub struct DeviceBuffer<T: Scalar, B: Backend = Dynamic> {
 }
 
 /// A borrowed, read-only range of a [`DeviceBuffer`].
-pub struct DeviceSlice<'a, T: Scalar, B: Backend = Dynamic> {
+pub struct DeviceSlice<'a, T: Element, B: Backend = Dynamic> {
     pub(crate) ptr: DevPtr,
     pub(crate) len: usize,
     pub(crate) dev: &'a Device<B>,
@@ -26,7 +26,7 @@ pub struct DeviceSlice<'a, T: Scalar, B: Backend = Dynamic> {
 }
 
 /// A borrowed, writable range of a [`DeviceBuffer`].
-pub struct DeviceSliceMut<'a, T: Scalar, B: Backend = Dynamic> {
+pub struct DeviceSliceMut<'a, T: Element, B: Backend = Dynamic> {
     pub(crate) ptr: DevPtr,
     pub(crate) len: usize,
     pub(crate) dev: &'a Device<B>,
@@ -51,7 +51,7 @@ impl<B: Backend> Device<B> {
     /// assert_eq!(z.to_vec()?, [2.0, 4.0, 6.0]);
     /// # Ok::<(), gpublas::Error>(())
     /// ```
-    pub fn zeros<T: Scalar>(&self, len: usize) -> Result<DeviceBuffer<T, B>> {
+    pub fn zeros<T: Element>(&self, len: usize) -> Result<DeviceBuffer<T, B>> {
         self.check()?;
         Ok(DeviceBuffer::from_alloc(
             Alloc::zeroed::<T>(self, "zeros", len)?,
@@ -75,7 +75,7 @@ impl<B: Backend> Device<B> {
     /// assert_eq!(x.to_vec()?, [3.0, 4.0]);
     /// # Ok::<(), gpublas::Error>(())
     /// ```
-    pub fn upload<T: Scalar>(&self, host: &[T]) -> Result<DeviceBuffer<T, B>> {
+    pub fn upload<T: Element>(&self, host: &[T]) -> Result<DeviceBuffer<T, B>> {
         self.check()?;
         let alloc = Alloc::new::<T>(self, "upload", host.len())?;
         upload_slice(self, alloc.ptr(), host)?;
@@ -120,7 +120,7 @@ macro_rules! common_methods {
         /// # Errors
         /// A transfer or backend failure (see [`Error`](crate::Error)).
         pub fn to_vec(&self) -> Result<Vec<T>> {
-            let mut v = vec![T::zero(); self.len];
+            let mut v = vec![T::zeroed(); self.len];
             self.copy_to_host(&mut v)?;
             Ok(v)
         }
@@ -226,7 +226,7 @@ macro_rules! mut_methods {
     };
 }
 
-impl<T: Scalar, B: Backend> DeviceBuffer<T, B> {
+impl<T: Element, B: Backend> DeviceBuffer<T, B> {
     common_methods!();
     mut_methods!();
 
@@ -288,7 +288,7 @@ impl<T: Scalar, B: Backend> DeviceBuffer<T, B> {
     }
 }
 
-impl<'a, T: Scalar, B: Backend> DeviceSlice<'a, T, B> {
+impl<'a, T: Element, B: Backend> DeviceSlice<'a, T, B> {
     common_methods!();
 
     /// The device the data lives on.
@@ -297,7 +297,7 @@ impl<'a, T: Scalar, B: Backend> DeviceSlice<'a, T, B> {
     }
 }
 
-impl<'a, T: Scalar, B: Backend> DeviceSliceMut<'a, T, B> {
+impl<'a, T: Element, B: Backend> DeviceSliceMut<'a, T, B> {
     common_methods!();
     mut_methods!();
 
@@ -311,7 +311,7 @@ impl<'a, T: Scalar, B: Backend> DeviceSliceMut<'a, T, B> {
 /// which live on the device).
 macro_rules! debug_device_data {
     ($($ty:ident $(<$lt:lifetime>)?),*) => {$(
-        impl<$($lt,)? T: Scalar, B: Backend> std::fmt::Debug for $ty<$($lt,)? T, B> {
+        impl<$($lt,)? T: Element, B: Backend> std::fmt::Debug for $ty<$($lt,)? T, B> {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.debug_struct(stringify!($ty))
                     .field("len", &self.len)

@@ -18,12 +18,12 @@ use super::{download_raw, upload_slice, Alloc, Lease};
 use crate::backend::{Backend, DevPtr, Dynamic};
 use crate::device::Device;
 use crate::error::Result;
-use crate::scalar::Scalar;
+use crate::precision::Element;
 
 /// A host slice mapped read-only onto the device (map kind `to`): copied to the device when
 /// made, never copied back. Pass `&guard` to operations to use the device copy.
 #[must_use = "a mapping is only useful if the guard is passed to operations"]
-pub struct MappedSlice<'a, T: Scalar, B: Backend = Dynamic> {
+pub struct MappedSlice<'a, T: Element, B: Backend = Dynamic> {
     host: &'a [T],
     ptr: DevPtr,
     dev: &'a Device<B>,
@@ -53,7 +53,7 @@ enum ReadMem<B: Backend> {
 /// forgotten never copies back, unless a scope made it: a scope copies back every guard it made
 /// when it ends.
 #[must_use = "the result reaches the host slice when the guard ends: call `finish()` to see errors"]
-pub struct MappedSliceMut<'a, T: Scalar, B: Backend = Dynamic> {
+pub struct MappedSliceMut<'a, T: Element, B: Backend = Dynamic> {
     /// The host slice, derived once from the `&'a mut [T]` the guard stands for.
     host: *mut T,
     len: usize,
@@ -76,13 +76,13 @@ enum WriteMem<'a, B: Backend> {
     },
 }
 
-// SAFETY: the guard stands for a `&'a mut [T]` (Send when T is, and every Scalar is) plus device
+// SAFETY: the guard stands for a `&'a mut [T]` (Send when T is, and every Element is) plus device
 // memory reached only through the backend, which is Send + Sync; the scope state it may refer
 // to is Sync.
-unsafe impl<T: Scalar, B: Backend> Send for MappedSliceMut<'_, T, B> {}
+unsafe impl<T: Element, B: Backend> Send for MappedSliceMut<'_, T, B> {}
 // SAFETY: `&MappedSliceMut` only reads the device address, the length and the device; every
 // method that touches the host slice takes `&mut self` or `self`.
-unsafe impl<T: Scalar, B: Backend> Sync for MappedSliceMut<'_, T, B> {}
+unsafe impl<T: Element, B: Backend> Sync for MappedSliceMut<'_, T, B> {}
 
 impl<B: Backend> Device<B> {
     /// Maps `host` read-only: copied to the device now, never copied back. Pass `&guard` to
@@ -109,7 +109,7 @@ impl<B: Backend> Device<B> {
     /// assert_eq!(y, [30.0, 30.0]);
     /// # Ok::<(), gpublas::Error>(())
     /// ```
-    pub fn map<'a, T: Scalar>(&'a self, host: &'a [T]) -> Result<MappedSlice<'a, T, B>> {
+    pub fn map<'a, T: Element>(&'a self, host: &'a [T]) -> Result<MappedSlice<'a, T, B>> {
         self.check()?;
         self.map_read(host, None)
     }
@@ -134,7 +134,10 @@ impl<B: Backend> Device<B> {
     /// assert_eq!(y, [8.0, 16.0]);
     /// # Ok::<(), gpublas::Error>(())
     /// ```
-    pub fn map_mut<'a, T: Scalar>(&'a self, host: &'a mut [T]) -> Result<MappedSliceMut<'a, T, B>> {
+    pub fn map_mut<'a, T: Element>(
+        &'a self,
+        host: &'a mut [T],
+    ) -> Result<MappedSliceMut<'a, T, B>> {
         self.check()?;
         self.map_write(host, true, None)
     }
@@ -157,14 +160,17 @@ impl<B: Backend> Device<B> {
     /// assert_eq!(out, [1.0, 2.0, 3.0]);
     /// # Ok::<(), gpublas::Error>(())
     /// ```
-    pub fn map_out<'a, T: Scalar>(&'a self, host: &'a mut [T]) -> Result<MappedSliceMut<'a, T, B>> {
+    pub fn map_out<'a, T: Element>(
+        &'a self,
+        host: &'a mut [T],
+    ) -> Result<MappedSliceMut<'a, T, B>> {
         self.check()?;
         self.map_write(host, false, None)
     }
 
     /// Maps `host` read-only; with `scope`, the mapping also enters the present table (as
     /// `scope`'s), so passing `host` (or a part of it) to a call finds the device copy.
-    pub(crate) fn map_read<'a, T: Scalar>(
+    pub(crate) fn map_read<'a, T: Element>(
         &'a self,
         host: &'a [T],
         scope: Option<u64>,
@@ -199,7 +205,7 @@ impl<B: Backend> Device<B> {
 
     /// Maps `host` read-write (`copy_in`) or write-only (zeroed); with `scope`, the scope copies
     /// back when it ends if the guard has not.
-    pub(crate) fn map_write<'a, T: Scalar>(
+    pub(crate) fn map_write<'a, T: Element>(
         &'a self,
         host: &'a mut [T],
         copy_in: bool,
@@ -209,7 +215,7 @@ impl<B: Backend> Device<B> {
         let routine = if copy_in { "map_mut" } else { "map_out" };
         if self.backend().host_memory() {
             if !copy_in {
-                host.fill(T::zero());
+                host.fill(T::zeroed());
             }
             // Derived once, after the last use of `host`: the device pointer and the guard's
             // host pointer are the same raw pointer.
@@ -250,7 +256,7 @@ impl<B: Backend> Device<B> {
     }
 }
 
-impl<'a, T: Scalar, B: Backend> MappedSlice<'a, T, B> {
+impl<'a, T: Element, B: Backend> MappedSlice<'a, T, B> {
     /// Number of elements.
     pub fn len(&self) -> usize {
         self.host.len()
@@ -273,7 +279,7 @@ impl<'a, T: Scalar, B: Backend> MappedSlice<'a, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> Drop for MappedSlice<'_, T, B> {
+impl<T: Element, B: Backend> Drop for MappedSlice<'_, T, B> {
     fn drop(&mut self) {
         if let ReadMem::Scoped { entry, .. } = self.mem {
             // Ends the mapping early; a call that found it holds its own lease, so the memory
@@ -283,7 +289,7 @@ impl<T: Scalar, B: Backend> Drop for MappedSlice<'_, T, B> {
     }
 }
 
-impl<'a, T: Scalar, B: Backend> MappedSliceMut<'a, T, B> {
+impl<'a, T: Element, B: Backend> MappedSliceMut<'a, T, B> {
     /// Number of elements.
     pub fn len(&self) -> usize {
         self.len
@@ -339,7 +345,7 @@ impl<'a, T: Scalar, B: Backend> MappedSliceMut<'a, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> Drop for MappedSliceMut<'_, T, B> {
+impl<T: Element, B: Backend> Drop for MappedSliceMut<'_, T, B> {
     fn drop(&mut self) {
         let done = matches!(self.mem, WriteMem::Own { done: true, .. });
         if done {
@@ -354,7 +360,7 @@ impl<T: Scalar, B: Backend> Drop for MappedSliceMut<'_, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> std::fmt::Debug for MappedSlice<'_, T, B> {
+impl<T: Element, B: Backend> std::fmt::Debug for MappedSlice<'_, T, B> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MappedSlice")
             .field("len", &self.host.len())
@@ -365,7 +371,7 @@ impl<T: Scalar, B: Backend> std::fmt::Debug for MappedSlice<'_, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> std::fmt::Debug for MappedSliceMut<'_, T, B> {
+impl<T: Element, B: Backend> std::fmt::Debug for MappedSliceMut<'_, T, B> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MappedSliceMut")
             .field("len", &self.len)

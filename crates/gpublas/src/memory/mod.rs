@@ -31,10 +31,10 @@ pub use scope::Scope;
 use crate::backend::{Backend, DevPtr};
 use crate::device::Device;
 use crate::error::Result;
-use crate::scalar::Scalar;
+use crate::precision::Element;
 
 /// Copies host elements into device memory, complete on return.
-pub(crate) fn upload_slice<T: Scalar, B: Backend>(
+pub(crate) fn upload_slice<T: Element, B: Backend>(
     dev: &Device<B>,
     dst: DevPtr,
     src: &[T],
@@ -52,7 +52,7 @@ pub(crate) fn upload_slice<T: Scalar, B: Backend>(
 /// # Safety
 /// `dst` is valid for writing `len` elements and nothing else accesses them during the call;
 /// `src` holds at least `len` elements.
-pub(crate) unsafe fn download_raw<T: Scalar, B: Backend>(
+pub(crate) unsafe fn download_raw<T: Element, B: Backend>(
     dev: &Device<B>,
     dst: *mut T,
     len: usize,
@@ -70,7 +70,7 @@ pub(crate) unsafe fn download_raw<T: Scalar, B: Backend>(
 }
 
 /// Copies device elements into host memory, complete on return.
-pub(crate) fn download_slice<T: Scalar, B: Backend>(
+pub(crate) fn download_slice<T: Element, B: Backend>(
     dev: &Device<B>,
     dst: &mut [T],
     src: DevPtr,

@@ -12,12 +12,12 @@ use super::alloc_api::bytes_of;
 use crate::backend::{Backend, Dynamic};
 use crate::device::Device;
 use crate::error::Result;
-use crate::scalar::Scalar;
+use crate::precision::Element;
 
 /// `len` elements of `T` in page-locked host memory of a device's backend (ordinary host
 /// memory on backends without asynchronous transfers). Reads and writes like a `[T]`; passed to
 /// operations, it moves to and from the device without staging.
-pub struct HostBuffer<T: Scalar, B: Backend = Dynamic> {
+pub struct HostBuffer<T: Element, B: Backend = Dynamic> {
     ptr: *mut T,
     len: usize,
     bytes: usize,
@@ -27,16 +27,16 @@ pub struct HostBuffer<T: Scalar, B: Backend = Dynamic> {
 
 // SAFETY: the buffer owns its memory (like a `Box<[T]>`); `T` is Send + Sync, and the device
 // handle is too.
-unsafe impl<T: Scalar, B: Backend> Send for HostBuffer<T, B> {}
+unsafe impl<T: Element, B: Backend> Send for HostBuffer<T, B> {}
 // SAFETY: shared access only reads, as for `&[T]`.
-unsafe impl<T: Scalar, B: Backend> Sync for HostBuffer<T, B> {}
+unsafe impl<T: Element, B: Backend> Sync for HostBuffer<T, B> {}
 
 /// A host slice page-locked in place (`cudaHostRegister`) for as long as the guard lives, so
 /// transfers use it directly. Locking costs milliseconds per hundred MiB: worth it for buffers
 /// reused across many calls. Forgetting the guard leaves the memory locked (a leak of locked
 /// pages, nothing worse: no transfer is ever in flight outside a call).
 #[must_use = "the slice is unlocked when the guard drops"]
-pub struct PinnedSlice<'a, T: Scalar, B: Backend = Dynamic> {
+pub struct PinnedSlice<'a, T: Element, B: Backend = Dynamic> {
     ptr: *mut T,
     len: usize,
     dev: &'a Device<B>,
@@ -44,9 +44,9 @@ pub struct PinnedSlice<'a, T: Scalar, B: Backend = Dynamic> {
 }
 
 // SAFETY: the guard stands for a `&'a mut [T]`, which is Send + Sync for these `T`.
-unsafe impl<T: Scalar, B: Backend> Send for PinnedSlice<'_, T, B> {}
+unsafe impl<T: Element, B: Backend> Send for PinnedSlice<'_, T, B> {}
 // SAFETY: as above.
-unsafe impl<T: Scalar, B: Backend> Sync for PinnedSlice<'_, T, B> {}
+unsafe impl<T: Element, B: Backend> Sync for PinnedSlice<'_, T, B> {}
 
 impl<B: Backend> Device<B> {
     /// A page-locked host buffer of `len` zeros, for data that moves to and from this device
@@ -56,7 +56,7 @@ impl<B: Backend> Device<B> {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if `len` elements exceed any
     /// allocation, [`Error::OutOfMemory`](crate::Error::OutOfMemory) if the host cannot lock
     /// that much memory.
-    pub fn host_buffer<T: Scalar>(&self, len: usize) -> Result<HostBuffer<T, B>> {
+    pub fn host_buffer<T: Element>(&self, len: usize) -> Result<HostBuffer<T, B>> {
         self.check()?;
         let bytes = bytes_of::<T>("host_buffer", "len", len)?;
         let ptr = if bytes == 0 {
@@ -82,7 +82,7 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// A vendor error if the memory cannot be locked (e.g. it already is).
-    pub fn pin<'a, T: Scalar>(&'a self, host: &'a mut [T]) -> Result<PinnedSlice<'a, T, B>> {
+    pub fn pin<'a, T: Element>(&'a self, host: &'a mut [T]) -> Result<PinnedSlice<'a, T, B>> {
         self.check()?;
         let len = host.len();
         let ptr = host.as_mut_ptr();
@@ -103,7 +103,7 @@ impl<B: Backend> Device<B> {
     }
 }
 
-impl<T: Scalar, B: Backend> HostBuffer<T, B> {
+impl<T: Element, B: Backend> HostBuffer<T, B> {
     /// The device whose backend locked the memory.
     pub fn device(&self) -> &Device<B> {
         &self.dev
@@ -120,7 +120,7 @@ impl<T: Scalar, B: Backend> HostBuffer<T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> Deref for HostBuffer<T, B> {
+impl<T: Element, B: Backend> Deref for HostBuffer<T, B> {
     type Target = [T];
     fn deref(&self) -> &[T] {
         // SAFETY: `ptr` is valid for `len` initialised elements (zeroed at allocation, written
@@ -129,14 +129,14 @@ impl<T: Scalar, B: Backend> Deref for HostBuffer<T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> DerefMut for HostBuffer<T, B> {
+impl<T: Element, B: Backend> DerefMut for HostBuffer<T, B> {
     fn deref_mut(&mut self) -> &mut [T] {
         // SAFETY: as for `deref`, and `&mut self` makes the access exclusive.
         unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
     }
 }
 
-impl<T: Scalar, B: Backend> Drop for HostBuffer<T, B> {
+impl<T: Element, B: Backend> Drop for HostBuffer<T, B> {
     fn drop(&mut self) {
         if self.bytes > 0 {
             // SAFETY: allocated by this backend with these bytes; no transfer is in flight
@@ -146,14 +146,14 @@ impl<T: Scalar, B: Backend> Drop for HostBuffer<T, B> {
     }
 }
 
-impl<'a, T: Scalar, B: Backend> PinnedSlice<'a, T, B> {
+impl<'a, T: Element, B: Backend> PinnedSlice<'a, T, B> {
     /// The device whose backend locked the memory.
     pub fn device(&self) -> &'a Device<B> {
         self.dev
     }
 }
 
-impl<T: Scalar, B: Backend> Deref for PinnedSlice<'_, T, B> {
+impl<T: Element, B: Backend> Deref for PinnedSlice<'_, T, B> {
     type Target = [T];
     fn deref(&self) -> &[T] {
         // SAFETY: `ptr`/`len` come from the `&'a mut [T]` the guard holds.
@@ -161,14 +161,14 @@ impl<T: Scalar, B: Backend> Deref for PinnedSlice<'_, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> DerefMut for PinnedSlice<'_, T, B> {
+impl<T: Element, B: Backend> DerefMut for PinnedSlice<'_, T, B> {
     fn deref_mut(&mut self) -> &mut [T] {
         // SAFETY: as above, exclusive through `&mut self`.
         unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
     }
 }
 
-impl<T: Scalar, B: Backend> Drop for PinnedSlice<'_, T, B> {
+impl<T: Element, B: Backend> Drop for PinnedSlice<'_, T, B> {
     fn drop(&mut self) {
         if self.len > 0 {
             // SAFETY: registered in `pin`; no transfer is in flight outside a call.
@@ -177,7 +177,7 @@ impl<T: Scalar, B: Backend> Drop for PinnedSlice<'_, T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> std::fmt::Debug for HostBuffer<T, B> {
+impl<T: Element, B: Backend> std::fmt::Debug for HostBuffer<T, B> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("HostBuffer")
             .field("len", &self.len)
@@ -186,7 +186,7 @@ impl<T: Scalar, B: Backend> std::fmt::Debug for HostBuffer<T, B> {
     }
 }
 
-impl<T: Scalar, B: Backend> std::fmt::Debug for PinnedSlice<'_, T, B> {
+impl<T: Element, B: Backend> std::fmt::Debug for PinnedSlice<'_, T, B> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PinnedSlice")
             .field("len", &self.len)

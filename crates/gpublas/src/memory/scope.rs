@@ -18,7 +18,7 @@ use super::Alloc;
 use crate::backend::{Backend, Dynamic};
 use crate::device::{next_id, Device};
 use crate::error::{Error, Result};
-use crate::scalar::Scalar;
+use crate::precision::Element;
 
 /// A mapping scope (see [`Device::scope`]): mappings made through it are found by host address
 /// by every call on its device until the scope ends, and read-write mappings are copied back
@@ -219,7 +219,7 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// As for [`Device::scope`], plus errors from mapping `host`.
-    pub fn with_mapped<'env, T: Scalar, R>(
+    pub fn with_mapped<'env, T: Element, R>(
         &'env self,
         host: &'env [T],
         f: impl FnOnce(&MappedSlice<'_, T, B>) -> Result<R>,
@@ -242,7 +242,7 @@ impl<'scope, 'env, B: Backend> Scope<'scope, 'env, B> {
     ///
     /// # Errors
     /// As for [`Device::map`].
-    pub fn map<T: Scalar>(&'scope self, host: &'scope [T]) -> Result<MappedSlice<'scope, T, B>> {
+    pub fn map<T: Element>(&'scope self, host: &'scope [T]) -> Result<MappedSlice<'scope, T, B>> {
         self.dev.check()?;
         self.dev.map_read(host, Some(self.state.id))
     }
@@ -252,7 +252,7 @@ impl<'scope, 'env, B: Backend> Scope<'scope, 'env, B> {
     ///
     /// # Errors
     /// As for [`Device::map`].
-    pub fn map_mut<T: Scalar>(
+    pub fn map_mut<T: Element>(
         &'scope self,
         host: &'scope mut [T],
     ) -> Result<MappedSliceMut<'scope, T, B>> {
@@ -265,7 +265,7 @@ impl<'scope, 'env, B: Backend> Scope<'scope, 'env, B> {
     ///
     /// # Errors
     /// As for [`Device::map`].
-    pub fn map_out<T: Scalar>(
+    pub fn map_out<T: Element>(
         &'scope self,
         host: &'scope mut [T],
     ) -> Result<MappedSliceMut<'scope, T, B>> {

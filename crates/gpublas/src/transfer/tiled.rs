@@ -65,12 +65,13 @@ pub(crate) struct Gemm<'a, T> {
     pub ldc: usize,
 }
 
-/// The tile edge for a dimension `d`: the device's setting if any, else whole below 2560,
-/// 1024 below 6144, 2048 above.
+/// The tile edge for a dimension `d`: the device's setting if any, else whole below 2048, 1024
+/// below 3072, 2048 above (measured on an H200: at n = 4096, tiles of 2048 beat 1024 by a
+/// quarter — fewer, larger gemms and panels; at 8192 they tie; see `docs/gpu-runs.md`).
 fn tile_edge(d: usize, forced: usize) -> usize {
     match forced {
-        0 if d >= 6144 => 2048,
-        0 if d >= 2560 => 1024,
+        0 if d >= 3072 => 2048,
+        0 if d >= 2048 => 1024,
         0 => d.max(1),
         t => t.min(d.max(1)),
     }

@@ -444,3 +444,21 @@ impl<T: Scalar> BlasLevel3Ext<T> for Emulated {
 impl<T: Scalar> BlasExtensions<T> for Emulated {
     super::extensions_methods!(forward_to_host);
 }
+
+/// Forwards each listed `GemmEx` method to the host backend after checking its pointers.
+macro_rules! forward_gemm_ex_to_host {
+    ($( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
+        $(
+            unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
+                $( check_arg(self, concat!(stringify!($name), " argument `", stringify!($arg), "`"), &$arg); )*
+                // SAFETY: forwarded to the caller; the memory is host memory, which the host
+                // backend's routines work on directly.
+                unsafe { super::GemmEx::$name(&Host, $($arg),*) }
+            }
+        )*
+    };
+}
+
+impl super::GemmEx for Emulated {
+    super::gemm_ex_methods!(forward_gemm_ex_to_host);
+}

@@ -2,8 +2,33 @@
 
 use crate::backend::{BackendKind, DevPtr};
 use crate::error::Result;
+use crate::precision::GemmTypes;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
+
+/// One [`GpuApi::gemm_ex`] call: `C ← α op(A) op(B) + βC` with the storage types and
+/// arithmetic of `types`, `α`, `β` as `f32` host scalars, integers as `i64` (the 32-bit entry
+/// point is used when they fit).
+#[derive(Debug, Clone, Copy)]
+#[allow(missing_docs)]
+pub struct GemmExCall {
+    pub types: GemmTypes,
+    pub ta: Op,
+    pub tb: Op,
+    pub m: i64,
+    pub n: i64,
+    pub k: i64,
+    pub alpha: f32,
+    pub a: DevPtr,
+    pub lda: i64,
+    pub b: DevPtr,
+    pub ldb: i64,
+    pub beta: f32,
+    pub c: DevPtr,
+    pub ldc: i64,
+    /// `(stride_a, stride_b, stride_c, count)` for a strided batch, `None` for one gemm.
+    pub batch: Option<(i64, i64, i64, i64)>,
+}
 
 /// Direction of a copy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,8 +71,10 @@ pub(crate) use sealed::Sealed;
 /// ```
 ///
 /// Every function maps the vendor's status to an [`Error`](crate::Error) with the vendor's own message. BLAS
-/// functions take host scalars (host pointer mode), dimensions already converted to `i32`, and
-/// pointers the safe layer validated.
+/// functions take host scalars (host pointer mode), dimensions, leading dimensions, increments
+/// and counts as `i64` (each call goes to the 32-bit entry point when they all fit in `i32`, to
+/// the `_64` one otherwise: see `sdcz64!`), and pointers the safe layer
+/// validated.
 ///
 /// # Safety (for every `unsafe` method)
 /// Streams and handles are live ones created by this API; device pointers are valid for the
@@ -60,6 +87,10 @@ pub trait GpuApi: Sealed + Copy + Send + Sync + 'static {
     type Handle: Copy;
     /// Which backend family.
     const KIND: BackendKind;
+    /// The BLAS library's name, e.g. `"cuBLAS"`.
+    const LIBRARY: &'static str;
+    /// Which versions of the BLAS library have the `_64` (64-bit size) entry points, for errors.
+    const ILP64_SINCE: &'static str;
 
     /// Loads the libraries (once per process).
     fn load() -> Result<Self>;
@@ -104,121 +135,121 @@ pub trait GpuApi: Sealed + Copy + Send + Sync + 'static {
     unsafe fn axpy<T: Scalar>(
         &self,
         h: Self::Handle,
-        n: i32,
+        n: i64,
         alpha: &T,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
     ) -> Result<()>;
     unsafe fn scal<T: Scalar>(
         &self,
         h: Self::Handle,
-        n: i32,
+        n: i64,
         alpha: &T,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
     ) -> Result<()>;
     unsafe fn copy<T: Scalar>(
         &self,
         h: Self::Handle,
-        n: i32,
+        n: i64,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
     ) -> Result<()>;
     unsafe fn swap<T: Scalar>(
         &self,
         h: Self::Handle,
-        n: i32,
+        n: i64,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
     ) -> Result<()>;
     unsafe fn dot<T: Scalar>(
         &self,
         h: Self::Handle,
         conj: bool,
-        n: i32,
+        n: i64,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
         out: &mut T,
     ) -> Result<()>;
     unsafe fn nrm2<T: Scalar>(
         &self,
         h: Self::Handle,
-        n: i32,
+        n: i64,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         out: &mut T::Real,
     ) -> Result<()>;
     unsafe fn asum<T: Scalar>(
         &self,
         h: Self::Handle,
-        n: i32,
+        n: i64,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         out: &mut T::Real,
     ) -> Result<()>;
-    /// 1-based, as the vendors return it.
+    /// 1-based, as the vendors return it (widened to `i64` from the 32-bit call).
     unsafe fn iamax<T: Scalar>(
         &self,
         h: Self::Handle,
         max: bool,
-        n: i32,
+        n: i64,
         x: DevPtr,
-        incx: i32,
-        out: &mut i32,
+        incx: i64,
+        out: &mut i64,
     ) -> Result<()>;
     unsafe fn gemv<T: Scalar>(
         &self,
         h: Self::Handle,
         trans: Op,
-        m: i32,
-        n: i32,
+        m: i64,
+        n: i64,
         alpha: &T,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         beta: &T,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
     ) -> Result<()>;
     unsafe fn ger<T: Scalar>(
         &self,
         h: Self::Handle,
         conj: bool,
-        m: i32,
-        n: i32,
+        m: i64,
+        n: i64,
         alpha: &T,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
     ) -> Result<()>;
     unsafe fn gemm<T: Scalar>(
         &self,
         h: Self::Handle,
         ta: Op,
         tb: Op,
-        m: i32,
-        n: i32,
-        k: i32,
+        m: i64,
+        n: i64,
+        k: i64,
         alpha: &T,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
         b: DevPtr,
-        ldb: i32,
+        ldb: i64,
         beta: &T,
         c: DevPtr,
-        ldc: i32,
+        ldc: i64,
     ) -> Result<()>;
     unsafe fn trsm<T: Scalar>(
         &self,
@@ -227,27 +258,27 @@ pub trait GpuApi: Sealed + Copy + Send + Sync + 'static {
         uplo: Uplo,
         trans: Op,
         diag: Diag,
-        m: i32,
-        n: i32,
+        m: i64,
+        n: i64,
         alpha: &T,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
         b: DevPtr,
-        ldb: i32,
+        ldb: i64,
     ) -> Result<()>;
     unsafe fn syrk<T: Scalar>(
         &self,
         h: Self::Handle,
         uplo: Uplo,
         trans: Op,
-        n: i32,
-        k: i32,
+        n: i64,
+        k: i64,
         alpha: &T,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
         beta: &T,
         c: DevPtr,
-        ldc: i32,
+        ldc: i64,
     ) -> Result<()>;
     /// `syrk` for real types.
     unsafe fn herk<T: Scalar>(
@@ -255,34 +286,38 @@ pub trait GpuApi: Sealed + Copy + Send + Sync + 'static {
         h: Self::Handle,
         uplo: Uplo,
         trans: Op,
-        n: i32,
-        k: i32,
+        n: i64,
+        k: i64,
         alpha: &T::Real,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
         beta: &T::Real,
         c: DevPtr,
-        ldc: i32,
+        ldc: i64,
     ) -> Result<()>;
     unsafe fn gemm_strided_batched<T: Scalar>(
         &self,
         h: Self::Handle,
         ta: Op,
         tb: Op,
-        m: i32,
-        n: i32,
-        k: i32,
+        m: i64,
+        n: i64,
+        k: i64,
         alpha: &T,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
         sa: i64,
         b: DevPtr,
-        ldb: i32,
+        ldb: i64,
         sb: i64,
         beta: &T,
         c: DevPtr,
-        ldc: i32,
+        ldc: i64,
         sc: i64,
-        batch: i32,
+        batch: i64,
     ) -> Result<()>;
+    /// One mixed-precision gemm or strided batch of them (cuBLAS `cublasGemmEx` /
+    /// `cublasGemmStridedBatchedEx`, rocBLAS `rocblas_gemm_ex` /
+    /// `rocblas_gemm_strided_batched_ex`).
+    unsafe fn gemm_ex(&self, h: Self::Handle, call: &GemmExCall) -> Result<()>;
 }

@@ -66,6 +66,11 @@ pub(crate) fn absent(
 /// checks its status with the vendor's `check`; a `-` in place of a name makes that type
 /// [`missing`], and `(? name, "why")` names an optional entry point (an `Option` in the table)
 /// that is [`absent`] when the loaded library lacks it.
+///
+/// With `ints: [..]` after the table (`xcall!(self.check, T, "gbmv", table, ints: [m, n, lda]
+/// => [..](args))`, the integers `i64`s), the call goes to the 32-bit entry point when every
+/// listed integer fits in `i32` and to its `_64` twin otherwise (`lp64_or_ilp64!`); the `_64`
+/// twin is looked up in the same table, or in `ilp64: other_table` given before `ints`.
 macro_rules! xcall {
     ($api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr => [$s:tt, $d:tt, $c:tt, $z:tt]($($arg:expr),* $(,)?)) => {{
         match <$t as $crate::scalar::Scalar>::KIND {
@@ -74,6 +79,31 @@ macro_rules! xcall {
             $crate::scalar::ScalarKind::C32 => $crate::backend::gpu::xcall!(@one $api.$check, $t, $routine, $tab, $c, ($($arg),*)),
             $crate::scalar::ScalarKind::C64 => $crate::backend::gpu::xcall!(@one $api.$check, $t, $routine, $tab, $z, ($($arg),*)),
         }
+    }};
+    ($api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr, $(ilp64: $tab64:expr,)? ints: [$($i:ident),+ $(,)?] => [$s:tt, $d:tt, $c:tt, $z:tt]($($arg:expr),* $(,)?)) => {{
+        match <$t as $crate::scalar::Scalar>::KIND {
+            $crate::scalar::ScalarKind::F32 => $crate::backend::gpu::xcall!(@one64 $api.$check, $t, $routine, $tab, ($($tab64)?), $s, [$($i),+], ($($arg),*)),
+            $crate::scalar::ScalarKind::F64 => $crate::backend::gpu::xcall!(@one64 $api.$check, $t, $routine, $tab, ($($tab64)?), $d, [$($i),+], ($($arg),*)),
+            $crate::scalar::ScalarKind::C32 => $crate::backend::gpu::xcall!(@one64 $api.$check, $t, $routine, $tab, ($($tab64)?), $c, [$($i),+], ($($arg),*)),
+            $crate::scalar::ScalarKind::C64 => $crate::backend::gpu::xcall!(@one64 $api.$check, $t, $routine, $tab, ($($tab64)?), $z, [$($i),+], ($($arg),*)),
+        }
+    }};
+    (@one64 $api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr, ($($tab64:expr)?), -, [$($i:ident),+], ($($arg:expr),*)) => {
+        Err($crate::backend::gpu::api_x::missing::<$t>($routine, <Self as $crate::backend::gpu::GpuApi>::KIND))
+    };
+    (@one64 $api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr, (), $f:ident, [$($i:ident),+], ($($arg:expr),*)) => {{
+        let tab = $tab.map_err(|e| {
+            $crate::backend::gpu::api_x::not_loaded($routine, <Self as $crate::backend::gpu::GpuApi>::KIND, e)
+        })?;
+        $crate::backend::gpu::lp64_or_ilp64!($api, $routine, $check, lp64: tab => $f,
+            ilp64: Ok::<_, ::std::convert::Infallible>(tab), ints: [$($i),+], ($($arg),*))
+    }};
+    (@one64 $api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr, ($tab64:expr), $f:ident, [$($i:ident),+], ($($arg:expr),*)) => {{
+        let tab = $tab.map_err(|e| {
+            $crate::backend::gpu::api_x::not_loaded($routine, <Self as $crate::backend::gpu::GpuApi>::KIND, e)
+        })?;
+        $crate::backend::gpu::lp64_or_ilp64!($api, $routine, $check, lp64: tab => $f,
+            ilp64: $tab64, ints: [$($i),+], ($($arg),*))
     }};
     (@one $api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr, -, ($($arg:expr),*)) => {
         Err($crate::backend::gpu::api_x::missing::<$t>($routine, <Self as $crate::backend::gpu::GpuApi>::KIND))
@@ -102,8 +132,9 @@ macro_rules! xcall {
 pub(crate) use xcall;
 
 /// The vendor half of the level-1 and level-2 extensions: like [`GpuApi`]'s BLAS methods, they
-/// take host scalars (host pointer mode), dimensions already converted to `i32` and pointers the
-/// safe layer validated. `solve` picks `tr*sv` over `tr*mv`; `herm` the Hermitian routine.
+/// take host scalars (host pointer mode), dimensions, leading dimensions and increments as `i64`
+/// (the 32-bit entry point is called when they all fit in `i32`, the `_64` one otherwise; `dsdot`
+/// alone takes `i32`s) and pointers the safe layer validated. `solve` picks `tr*sv` over `tr*mv`; `herm` the Hermitian routine.
 ///
 /// # Safety (for every method)
 /// As for [`GpuApi`]: a live handle, device pointers valid for the extents the dimensions
@@ -130,33 +161,33 @@ pub trait GpuApiX: GpuApi {
     unsafe fn rot<T: Scalar>(
         &self,
         h: Self::Handle,
-        n: i32,
+        n: i64,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
         c: &T::Real,
         s: &T::Real,
     ) -> Result<()>;
     unsafe fn rot_complex<T: Scalar>(
         &self,
         h: Self::Handle,
-        n: i32,
+        n: i64,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
         c: &T::Real,
         s: &T,
     ) -> Result<()>;
     unsafe fn rotm<T: Scalar>(
         &self,
         h: Self::Handle,
-        n: i32,
+        n: i64,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
         param: &[T; 5],
     ) -> Result<()>;
     /// `f32` vectors, an `f64` result and compute type through the vendor's mixed-precision
@@ -174,72 +205,72 @@ pub trait GpuApiX: GpuApi {
     unsafe fn scal_real<T: Scalar>(
         &self,
         h: Self::Handle,
-        n: i32,
+        n: i64,
         alpha: &T::Real,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
     ) -> Result<()>;
     unsafe fn gbmv<T: Scalar>(
         &self,
         h: Self::Handle,
         trans: Op,
-        m: i32,
-        n: i32,
-        kl: i32,
-        ku: i32,
+        m: i64,
+        n: i64,
+        kl: i64,
+        ku: i64,
         alpha: &T,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         beta: &T,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
     ) -> Result<()>;
     unsafe fn symv<T: Scalar>(
         &self,
         h: Self::Handle,
         herm: bool,
         uplo: Uplo,
-        n: i32,
+        n: i64,
         alpha: &T,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         beta: &T,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
     ) -> Result<()>;
     unsafe fn sbmv<T: Scalar>(
         &self,
         h: Self::Handle,
         herm: bool,
         uplo: Uplo,
-        n: i32,
-        k: i32,
+        n: i64,
+        k: i64,
         alpha: &T,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         beta: &T,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
     ) -> Result<()>;
     unsafe fn spmv<T: Scalar>(
         &self,
         h: Self::Handle,
         herm: bool,
         uplo: Uplo,
-        n: i32,
+        n: i64,
         alpha: &T,
         ap: DevPtr,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         beta: &T,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
     ) -> Result<()>;
     unsafe fn trmv<T: Scalar>(
         &self,
@@ -248,11 +279,11 @@ pub trait GpuApiX: GpuApi {
         uplo: Uplo,
         trans: Op,
         diag: Diag,
-        n: i32,
+        n: i64,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
     ) -> Result<()>;
     unsafe fn tbmv<T: Scalar>(
         &self,
@@ -261,12 +292,12 @@ pub trait GpuApiX: GpuApi {
         uplo: Uplo,
         trans: Op,
         diag: Diag,
-        n: i32,
-        k: i32,
+        n: i64,
+        k: i64,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
     ) -> Result<()>;
     unsafe fn tpmv<T: Scalar>(
         &self,
@@ -275,51 +306,51 @@ pub trait GpuApiX: GpuApi {
         uplo: Uplo,
         trans: Op,
         diag: Diag,
-        n: i32,
+        n: i64,
         ap: DevPtr,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
     ) -> Result<()>;
     unsafe fn syr<T: Scalar>(
         &self,
         h: Self::Handle,
         uplo: Uplo,
-        n: i32,
+        n: i64,
         alpha: &T,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
     ) -> Result<()>;
     unsafe fn her<T: Scalar>(
         &self,
         h: Self::Handle,
         uplo: Uplo,
-        n: i32,
+        n: i64,
         alpha: &T::Real,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
     ) -> Result<()>;
     unsafe fn spr<T: Scalar>(
         &self,
         h: Self::Handle,
         uplo: Uplo,
-        n: i32,
+        n: i64,
         alpha: &T,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         ap: DevPtr,
     ) -> Result<()>;
     unsafe fn hpr<T: Scalar>(
         &self,
         h: Self::Handle,
         uplo: Uplo,
-        n: i32,
+        n: i64,
         alpha: &T::Real,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         ap: DevPtr,
     ) -> Result<()>;
     unsafe fn syr2<T: Scalar>(
@@ -327,26 +358,26 @@ pub trait GpuApiX: GpuApi {
         h: Self::Handle,
         herm: bool,
         uplo: Uplo,
-        n: i32,
+        n: i64,
         alpha: &T,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
         a: DevPtr,
-        lda: i32,
+        lda: i64,
     ) -> Result<()>;
     unsafe fn spr2<T: Scalar>(
         &self,
         h: Self::Handle,
         herm: bool,
         uplo: Uplo,
-        n: i32,
+        n: i64,
         alpha: &T,
         x: DevPtr,
-        incx: i32,
+        incx: i64,
         y: DevPtr,
-        incy: i32,
+        incy: i64,
         ap: DevPtr,
     ) -> Result<()>;
 }

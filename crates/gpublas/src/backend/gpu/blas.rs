@@ -1,12 +1,13 @@
-//! [`Blas<T>`] for every [`Gpu`]: checked conversion to the vendors' ints, 16-byte-aligned host
-//! scalars, and one call through the vendor's [`GpuApi`].
+//! [`Blas<T>`] for every [`Gpu`]: sizes as the vendors' 64-bit integers (the vendor layer calls
+//! the 32-bit entry point whenever they fit), 16-byte-aligned host scalars, and one call through
+//! the vendor's [`GpuApi`].
 //!
 //! Increments reach the vendors as they are, negative ones included: cuBLAS and rocBLAS take
 //! reference BLAS's convention (the pointer is the lowest address of the span, a negative
 //! increment walks from the end). [`Blas`]'s contract keeps zero *output* increments and
 //! non-positive increments of one-vector routines away from them.
 
-use super::{int, stride, Gpu, GpuApi, GpuApiX, GpuLevel3Ext, A16};
+use super::{wide, wide_inc, Gpu, GpuApi, GpuApiX, GpuLevel3Ext, A16};
 use crate::backend::{Blas, DevPtr};
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
@@ -25,7 +26,7 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let alpha = A16(alpha);
         let r = "axpy";
-        let (n, incx, incy) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?);
+        let (n, incx, incy) = (wide(r, n)?, wide_inc(r, incx)?, wide_inc(r, incy)?);
         // SAFETY: forwarded to the caller (the safe layer validated every extent).
         self.with_handle(|h| unsafe { self.ctx.api.axpy(h, n, &alpha.0, x, incx, y, incy) })
     }
@@ -33,19 +34,19 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let alpha = A16(alpha);
         let r = "scal";
-        let (n, incx) = (int(r, n)?, inc(r, incx)?);
+        let (n, incx) = (wide(r, n)?, wide_inc(r, incx)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe { self.ctx.api.scal(h, n, &alpha.0, x, incx) })
     }
     unsafe fn copy(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
         let r = "copy";
-        let (n, incx, incy) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?);
+        let (n, incx, incy) = (wide(r, n)?, wide_inc(r, incx)?, wide_inc(r, incy)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe { self.ctx.api.copy::<T>(h, n, x, incx, y, incy) })
     }
     unsafe fn swap(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
         let r = "swap";
-        let (n, incx, incy) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?);
+        let (n, incx, incy) = (wide(r, n)?, wide_inc(r, incx)?, wide_inc(r, incy)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe { self.ctx.api.swap::<T>(h, n, x, incx, y, incy) })
     }
@@ -59,7 +60,7 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
     }
     unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         let r = "nrm2";
-        let (n, incx) = (int(r, n)?, inc(r, incx)?);
+        let (n, incx) = (wide(r, n)?, wide_inc(r, incx)?);
         let mut out = A16(num_traits::zero());
         // SAFETY: forwarded to the caller; the result goes to host memory (host pointer mode).
         self.with_handle(|h| unsafe { self.ctx.api.nrm2::<T>(h, n, x, incx, &mut out.0) })?;
@@ -67,7 +68,7 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
     }
     unsafe fn asum(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         let r = "asum";
-        let (n, incx) = (int(r, n)?, inc(r, incx)?);
+        let (n, incx) = (wide(r, n)?, wide_inc(r, incx)?);
         let mut out = A16(num_traits::zero());
         // SAFETY: as for `nrm2`.
         self.with_handle(|h| unsafe { self.ctx.api.asum::<T>(h, n, x, incx, &mut out.0) })?;
@@ -99,11 +100,11 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
         let (alpha, beta) = (A16(alpha), A16(beta));
         let r = "gemv";
         let (m, n, lda, incx, incy) = (
-            int(r, m)?,
-            int(r, n)?,
-            int(r, lda)?,
-            inc(r, incx)?,
-            inc(r, incy)?,
+            wide(r, m)?,
+            wide(r, n)?,
+            wide(r, lda)?,
+            wide_inc(r, incx)?,
+            wide_inc(r, incy)?,
         );
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
@@ -129,11 +130,11 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
         let alpha = A16(alpha);
         let r = "ger";
         let (m, n, incx, incy, lda) = (
-            int(r, m)?,
-            int(r, n)?,
-            inc(r, incx)?,
-            inc(r, incy)?,
-            int(r, lda)?,
+            wide(r, m)?,
+            wide(r, n)?,
+            wide_inc(r, incx)?,
+            wide_inc(r, incy)?,
+            wide(r, lda)?,
         );
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
@@ -161,8 +162,8 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let (alpha, beta) = (A16(alpha), A16(beta));
         let r = "gemm";
-        let (m, n, k) = (int(r, m)?, int(r, n)?, int(r, k)?);
-        let (lda, ldb, ldc) = (int(r, lda)?, int(r, ldb)?, int(r, ldc)?);
+        let (m, n, k) = (wide(r, m)?, wide(r, n)?, wide(r, k)?);
+        let (lda, ldb, ldc) = (wide(r, lda)?, wide(r, ldb)?, wide(r, ldc)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx.api.gemm(
@@ -187,7 +188,7 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let alpha = A16(alpha);
         let r = "trsm";
-        let (m, n, lda, ldb) = (int(r, m)?, int(r, n)?, int(r, lda)?, int(r, ldb)?);
+        let (m, n, lda, ldb) = (wide(r, m)?, wide(r, n)?, wide(r, lda)?, wide(r, ldb)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx
@@ -211,7 +212,7 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let (alpha, beta) = (A16(alpha), A16(beta));
         let r = "syrk";
-        let (n, k, lda, ldc) = (int(r, n)?, int(r, k)?, int(r, lda)?, int(r, ldc)?);
+        let (n, k, lda, ldc) = (wide(r, n)?, wide(r, k)?, wide(r, lda)?, wide(r, ldc)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx
@@ -235,7 +236,7 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let (alpha, beta) = (A16(alpha), A16(beta));
         let r = "herk";
-        let (n, k, lda, ldc) = (int(r, n)?, int(r, k)?, int(r, lda)?, int(r, ldc)?);
+        let (n, k, lda, ldc) = (wide(r, n)?, wide(r, k)?, wide(r, lda)?, wide(r, ldc)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx
@@ -266,9 +267,9 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let (alpha, beta) = (A16(alpha), A16(beta));
         let r = "gemm_strided_batched";
-        let (m, n, k, batch) = (int(r, m)?, int(r, n)?, int(r, k)?, int(r, batch)?);
-        let (lda, ldb, ldc) = (int(r, lda)?, int(r, ldb)?, int(r, ldc)?);
-        let (sa, sb, sc) = (stride(stride_a)?, stride(stride_b)?, stride(stride_c)?);
+        let (m, n, k, batch) = (wide(r, m)?, wide(r, n)?, wide(r, k)?, wide(r, batch)?);
+        let (lda, ldb, ldc) = (wide(r, lda)?, wide(r, ldb)?, wide(r, ldc)?);
+        let (sa, sb, sc) = (wide(r, stride_a)?, wide(r, stride_b)?, wide(r, stride_c)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx.api.gemm_strided_batched(
@@ -291,7 +292,7 @@ impl<A: GpuApi> Gpu<A> {
         incy: isize,
     ) -> Result<T> {
         let r = "dot";
-        let (n, incx, incy) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?);
+        let (n, incx, incy) = (wide(r, n)?, wide_inc(r, incx)?, wide_inc(r, incy)?);
         let mut out = A16(T::zero());
         // SAFETY: forwarded to the caller; the result goes to host memory (host pointer mode).
         self.with_handle(|h| unsafe {
@@ -310,15 +311,16 @@ impl<A: GpuApi> Gpu<A> {
         incx: isize,
     ) -> Result<usize> {
         let r = if max { "iamax" } else { "iamin" };
-        let (n, incx) = (int(r, n)?, inc(r, incx)?);
-        let mut out = A16(0i32);
+        let (n, incx) = (wide(r, n)?, wide_inc(r, incx)?);
+        let mut out = A16(0i64);
         // SAFETY: as for `dot_impl`.
         self.with_handle(|h| unsafe { self.ctx.api.iamax::<T>(h, max, n, x, incx, &mut out.0) })?;
         vendor_index(r, out.0, n)
     }
 }
 
-/// An increment as the vendors' 32-bit int.
+/// An increment as the vendors' 32-bit int, for a routine whose vendor call has not adopted
+/// `sdcz64!` (see `int`).
 pub(super) fn inc(routine: &'static str, v: isize) -> Result<i32> {
     i32::try_from(v).map_err(|_| Error::Unsupported {
         routine,
@@ -328,13 +330,13 @@ pub(super) fn inc(routine: &'static str, v: isize) -> Result<i32> {
 
 /// The 0-based index of a vendor's 1-based `i?amax`/`i?amin` result for `n > 0` elements; a
 /// result outside `1..=n` is a vendor error, never an index used as is.
-fn vendor_index(routine: &'static str, out: i32, n: i32) -> Result<usize> {
+fn vendor_index(routine: &'static str, out: i64, n: i64) -> Result<usize> {
     match out.checked_sub(1).map(usize::try_from) {
         Some(Ok(i)) if out <= n => Ok(i),
         _ => Err(Error::Vendor {
             library: "BLAS",
             routine,
-            code: i64::from(out),
+            code: out,
             message: format!("returned index {out}, outside 1..={n}"),
         }),
     }
@@ -349,9 +351,13 @@ mod tests {
     fn vendor_index_accepts_exactly_one_to_n() {
         assert_eq!(vendor_index("iamax", 1, 5).unwrap(), 0);
         assert_eq!(vendor_index("iamax", 5, 5).unwrap(), 4);
-        for bad in [0, 6, -1, i32::MIN, i32::MAX] {
+        assert_eq!(
+            vendor_index("iamax", 3_000_000_000, 3_000_000_000).unwrap(),
+            2_999_999_999
+        );
+        for bad in [0, 6, -1, i64::MIN, i64::MAX, i64::from(i32::MAX)] {
             match vendor_index("iamax", bad, 5) {
-                Err(Error::Vendor { code, .. }) => assert_eq!(code, i64::from(bad)),
+                Err(Error::Vendor { code, .. }) => assert_eq!(code, bad),
                 other => panic!("index {bad} of 5 gave {other:?}"),
             }
         }

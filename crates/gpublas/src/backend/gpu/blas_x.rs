@@ -1,12 +1,13 @@
-//! [`BlasLevel1Ext`] and [`BlasLevel2Ext`] for every [`Gpu`]: checked conversion to the
-//! vendors' ints, 16-byte-aligned host scalars, and one call through the vendor's [`GpuApiX`].
+//! [`BlasLevel1Ext`] and [`BlasLevel2Ext`] for every [`Gpu`]: sizes as the vendors' 64-bit
+//! integers (the vendor layer calls the 32-bit entry point whenever they fit; `dsdot` stays on
+//! the 32-bit API), 16-byte-aligned host scalars, and one call through the vendor's [`GpuApiX`].
 //!
 //! `rotg` and `rotmg` call the vendor's routine with host scalars (host pointer mode): both
 //! vendors then compute on the host after waiting for the stream, so the results are the
 //! vendor's own arithmetic.
 
 use super::blas::inc;
-use super::{int, Gpu, GpuApiX, A16};
+use super::{int, wide, wide_inc, Gpu, GpuApiX, A16};
 use crate::backend::{BlasLevel1Ext, BlasLevel2Ext, DevPtr};
 use crate::error::Result;
 use crate::scalar::Scalar;
@@ -45,7 +46,7 @@ impl<T: Scalar, A: GpuApiX> BlasLevel1Ext<T> for Gpu<A> {
         s: T::Real,
     ) -> Result<()> {
         let r = "rot";
-        let (n, incx, incy) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?);
+        let (n, incx, incy) = (wide(r, n)?, wide_inc(r, incx)?, wide_inc(r, incy)?);
         let (c, s) = (A16(c), A16(s));
         // SAFETY: forwarded to the caller (the safe layer validated every extent).
         self.with_handle(|h| unsafe { self.ctx.api.rot::<T>(h, n, x, incx, y, incy, &c.0, &s.0) })
@@ -61,7 +62,7 @@ impl<T: Scalar, A: GpuApiX> BlasLevel1Ext<T> for Gpu<A> {
         s: T,
     ) -> Result<()> {
         let r = "rot_complex";
-        let (n, incx, incy) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?);
+        let (n, incx, incy) = (wide(r, n)?, wide_inc(r, incx)?, wide_inc(r, incy)?);
         let (c, s) = (A16(c), A16(s));
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
@@ -80,7 +81,7 @@ impl<T: Scalar, A: GpuApiX> BlasLevel1Ext<T> for Gpu<A> {
         param: [T; 5],
     ) -> Result<()> {
         let r = "rotm";
-        let (n, incx, incy) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?);
+        let (n, incx, incy) = (wide(r, n)?, wide_inc(r, incx)?, wide_inc(r, incy)?);
         let param = A16(param);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe { self.ctx.api.rotm::<T>(h, n, x, incx, y, incy, &param.0) })
@@ -105,7 +106,7 @@ impl<T: Scalar, A: GpuApiX> BlasLevel1Ext<T> for Gpu<A> {
     }
     unsafe fn scal_real(&self, n: usize, alpha: T::Real, x: DevPtr, incx: isize) -> Result<()> {
         let r = "scal_real";
-        let (n, incx) = (int(r, n)?, inc(r, incx)?);
+        let (n, incx) = (wide(r, n)?, wide_inc(r, incx)?);
         let alpha = A16(alpha);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe { self.ctx.api.scal_real::<T>(h, n, &alpha.0, x, incx) })
@@ -131,13 +132,13 @@ impl<T: Scalar, A: GpuApiX> BlasLevel2Ext<T> for Gpu<A> {
     ) -> Result<()> {
         let r = "gbmv";
         let (m, n, kl, ku, lda) = (
-            int(r, m)?,
-            int(r, n)?,
-            int(r, kl)?,
-            int(r, ku)?,
-            int(r, lda)?,
+            wide(r, m)?,
+            wide(r, n)?,
+            wide(r, kl)?,
+            wide(r, ku)?,
+            wide(r, lda)?,
         );
-        let (incx, incy) = (inc(r, incx)?, inc(r, incy)?);
+        let (incx, incy) = (wide_inc(r, incx)?, wide_inc(r, incy)?);
         let (alpha, beta) = (A16(alpha), A16(beta));
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
@@ -161,7 +162,12 @@ impl<T: Scalar, A: GpuApiX> BlasLevel2Ext<T> for Gpu<A> {
         incy: isize,
     ) -> Result<()> {
         let r = if herm { "hemv" } else { "symv" };
-        let (n, lda, incx, incy) = (int(r, n)?, int(r, lda)?, inc(r, incx)?, inc(r, incy)?);
+        let (n, lda, incx, incy) = (
+            wide(r, n)?,
+            wide(r, lda)?,
+            wide_inc(r, incx)?,
+            wide_inc(r, incy)?,
+        );
         let (alpha, beta) = (A16(alpha), A16(beta));
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
@@ -186,8 +192,8 @@ impl<T: Scalar, A: GpuApiX> BlasLevel2Ext<T> for Gpu<A> {
         incy: isize,
     ) -> Result<()> {
         let r = if herm { "hbmv" } else { "sbmv" };
-        let (n, k, lda) = (int(r, n)?, int(r, k)?, int(r, lda)?);
-        let (incx, incy) = (inc(r, incx)?, inc(r, incy)?);
+        let (n, k, lda) = (wide(r, n)?, wide(r, k)?, wide(r, lda)?);
+        let (incx, incy) = (wide_inc(r, incx)?, wide_inc(r, incy)?);
         let (alpha, beta) = (A16(alpha), A16(beta));
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
@@ -210,7 +216,7 @@ impl<T: Scalar, A: GpuApiX> BlasLevel2Ext<T> for Gpu<A> {
         incy: isize,
     ) -> Result<()> {
         let r = if herm { "hpmv" } else { "spmv" };
-        let (n, incx, incy) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?);
+        let (n, incx, incy) = (wide(r, n)?, wide_inc(r, incx)?, wide_inc(r, incy)?);
         let (alpha, beta) = (A16(alpha), A16(beta));
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
@@ -326,7 +332,7 @@ impl<T: Scalar, A: GpuApiX> BlasLevel2Ext<T> for Gpu<A> {
         lda: usize,
     ) -> Result<()> {
         let r = "syr";
-        let (n, incx, lda) = (int(r, n)?, inc(r, incx)?, int(r, lda)?);
+        let (n, incx, lda) = (wide(r, n)?, wide_inc(r, incx)?, wide(r, lda)?);
         let alpha = A16(alpha);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe { self.ctx.api.syr(h, uplo, n, &alpha.0, x, incx, a, lda) })
@@ -342,7 +348,7 @@ impl<T: Scalar, A: GpuApiX> BlasLevel2Ext<T> for Gpu<A> {
         lda: usize,
     ) -> Result<()> {
         let r = "her";
-        let (n, incx, lda) = (int(r, n)?, inc(r, incx)?, int(r, lda)?);
+        let (n, incx, lda) = (wide(r, n)?, wide_inc(r, incx)?, wide(r, lda)?);
         let alpha = A16(alpha);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
@@ -359,7 +365,7 @@ impl<T: Scalar, A: GpuApiX> BlasLevel2Ext<T> for Gpu<A> {
         ap: DevPtr,
     ) -> Result<()> {
         let r = "spr";
-        let (n, incx) = (int(r, n)?, inc(r, incx)?);
+        let (n, incx) = (wide(r, n)?, wide_inc(r, incx)?);
         let alpha = A16(alpha);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe { self.ctx.api.spr(h, uplo, n, &alpha.0, x, incx, ap) })
@@ -374,7 +380,7 @@ impl<T: Scalar, A: GpuApiX> BlasLevel2Ext<T> for Gpu<A> {
         ap: DevPtr,
     ) -> Result<()> {
         let r = "hpr";
-        let (n, incx) = (int(r, n)?, inc(r, incx)?);
+        let (n, incx) = (wide(r, n)?, wide_inc(r, incx)?);
         let alpha = A16(alpha);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe { self.ctx.api.hpr::<T>(h, uplo, n, &alpha.0, x, incx, ap) })
@@ -393,7 +399,12 @@ impl<T: Scalar, A: GpuApiX> BlasLevel2Ext<T> for Gpu<A> {
         lda: usize,
     ) -> Result<()> {
         let r = if herm { "her2" } else { "syr2" };
-        let (n, incx, incy, lda) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?, int(r, lda)?);
+        let (n, incx, incy, lda) = (
+            wide(r, n)?,
+            wide_inc(r, incx)?,
+            wide_inc(r, incy)?,
+            wide(r, lda)?,
+        );
         let alpha = A16(alpha);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
@@ -415,7 +426,7 @@ impl<T: Scalar, A: GpuApiX> BlasLevel2Ext<T> for Gpu<A> {
         ap: DevPtr,
     ) -> Result<()> {
         let r = if herm { "hpr2" } else { "spr2" };
-        let (n, incx, incy) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?);
+        let (n, incx, incy) = (wide(r, n)?, wide_inc(r, incx)?, wide_inc(r, incy)?);
         let alpha = A16(alpha);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
@@ -453,9 +464,9 @@ impl<A: GpuApiX> Gpu<A> {
             (false, None, None) => "tpmv",
             (true, None, None) => "tpsv",
         };
-        let (n, incx) = (int(r, n)?, inc(r, incx)?);
-        let lda = lda.map(|v| int(r, v)).transpose()?;
-        let k = k.map(|v| int(r, v)).transpose()?;
+        let (n, incx) = (wide(r, n)?, wide_inc(r, incx)?);
+        let lda = lda.map(|v| wide(r, v)).transpose()?;
+        let k = k.map(|v| wide(r, v)).transpose()?;
         let api = self.ctx.api;
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {

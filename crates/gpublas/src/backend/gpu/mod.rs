@@ -5,7 +5,8 @@
 //! free and BLAS call; a pool of BLAS handles bound to that stream (a handle is used by one
 //! thread at a time); stream-ordered allocation where the runtime has it; synchronous
 //! host↔device copies (complete on return, so guards stay sound under `mem::forget`); host
-//! pointer mode for scalars; the checked conversion of dimensions to the vendors' 32-bit ints.
+//! pointer mode for scalars; the choice between the vendors' 32-bit entry points and their
+//! `_64` twins (`sdcz64!`).
 //! What each vendor absorbs: enum values, status codes and messages, library names.
 
 use std::sync::{Arc, Mutex};
@@ -16,6 +17,8 @@ mod api_x;
 mod blas;
 mod blas3x;
 mod blas_x;
+mod gemm_ex;
+mod ilp64;
 mod names3x;
 mod names_x;
 mod vendor;
@@ -23,12 +26,14 @@ mod vendor3x;
 mod vendor_x;
 
 pub(crate) use api::Sealed;
-pub use api::{CopyKind, GpuApi};
+pub use api::{CopyKind, GemmExCall, GpuApi};
 pub use api3x::GpuLevel3Ext;
 pub(crate) use api_x::xcall;
 pub use api_x::GpuApiX;
 pub(crate) use vendor_x::vendor_x_methods;
 
+pub(crate) use ilp64::{lp64_or_ilp64, missing, narrow, sdcz64, wide, wide_inc};
+#[allow(unused_imports)] // `sdcz!`: for routines without `_64` entry points
 pub(crate) use vendor::{ffi, sdcz, vendor_blas_methods};
 pub(crate) use vendor3x::vendor_level3x_methods;
 
@@ -227,11 +232,16 @@ impl<A: GpuApi> Drop for Ctx<A> {
 #[repr(C, align(16))]
 struct A16<T>(T);
 
-/// A dimension as the vendors' 32-bit `int`.
+/// A dimension as the vendors' 32-bit `int`, for a routine whose vendor call has not adopted
+/// `sdcz64!` (which takes `i64`s and picks the 32- or 64-bit entry point itself).
+#[allow(dead_code)]
 fn int(routine: &'static str, v: usize) -> Result<i32> {
     i32::try_from(v).map_err(|_| Error::Unsupported { routine, what: format!("a dimension, leading dimension or increment of {v} (over the vendor API's 32-bit limit)") })
 }
 
+/// A batch stride as the vendors' `long long` (see [`int`]; [`wide`] does the same for any
+/// size).
+#[allow(dead_code)]
 fn stride(v: usize) -> Result<i64> {
     i64::try_from(v).map_err(|_| Error::Unsupported {
         routine: "gemm_strided_batched",

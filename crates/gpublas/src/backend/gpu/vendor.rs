@@ -3,7 +3,8 @@
 
 /// Calls the s/d/c/z variant of a vendor routine for `$t` with the same argument expressions
 /// (whose pointer types each variant's signature infers), and checks its status with the
-/// vendor's `$check` method.
+/// vendor's `$check` method. The 32-bit API alone: routines with `_64` twins use `sdcz64!`.
+#[allow(unused_macros)]
 macro_rules! sdcz {
     ($api:expr, $tab:ident, $check:ident, $t:ty, [$s:ident, $d:ident, $c:ident, $z:ident]($($arg:expr),* $(,)?)) => {{
         let api = $api;
@@ -21,8 +22,12 @@ macro_rules! sdcz {
 /// take the same arguments in the same order (handle first, host scalars, device arrays), so
 /// only the names, the function table (`$tab`), the status check (`$check`) and the enum
 /// converters in scope at the call site (`op`, `fill`, `side`, `diag`) differ.
+///
+/// Every routine goes through `sdcz64!`: the 32-bit entry point when its integers fit in `i32`,
+/// else the `_64` twin from the lazily loaded table for its level (`ilp64: [l1, l2, l3]`,
+/// expressions giving `Result<&Table, LoadError>`).
 macro_rules! vendor_blas_methods {
-    ($tab:ident, $check:ident, {
+    ($tab:ident, $check:ident, ilp64: [$l1:expr, $l2:expr, $l3:expr], {
         axpy: $axpy:tt, scal: $scal:tt, copy: $copy:tt, swap: $swap:tt,
         dotu: $dotu:tt, dotc: $dotc:tt, nrm2: $nrm2:tt, asum: $asum:tt,
         iamax: $iamax:tt, iamin: $iamin:tt,
@@ -33,230 +38,188 @@ macro_rules! vendor_blas_methods {
         unsafe fn axpy<T: Scalar>(
             &self,
             h: Self::Handle,
-            n: i32,
+            n: i64,
             alpha: &T,
             x: DevPtr,
-            incx: i32,
+            incx: i64,
             y: DevPtr,
-            incy: i32,
+            incy: i64,
         ) -> Result<()> {
             // SAFETY: the caller guarantees every pointer's extent for these dimensions.
             unsafe {
-                $crate::backend::gpu::sdcz!(
-                    self,
-                    $tab,
-                    $check,
-                    T,
-                    $axpy(h, n, s(alpha), c(x), incx, m(y), incy)
-                )
+                $crate::backend::gpu::sdcz64!(self, "axpy", $check, T, lp64: self.$tab, ilp64: $l1,
+                    $axpy, ints: [n, incx, incy], (h, n, s(alpha), c(x), incx, m(y), incy))
             }
         }
         unsafe fn scal<T: Scalar>(
             &self,
             h: Self::Handle,
-            n: i32,
+            n: i64,
             alpha: &T,
             x: DevPtr,
-            incx: i32,
+            incx: i64,
         ) -> Result<()> {
             // SAFETY: as for `axpy`.
             unsafe {
-                $crate::backend::gpu::sdcz!(
-                    self,
-                    $tab,
-                    $check,
-                    T,
-                    $scal(h, n, s(alpha), m(x), incx)
-                )
+                $crate::backend::gpu::sdcz64!(self, "scal", $check, T, lp64: self.$tab, ilp64: $l1,
+                    $scal, ints: [n, incx], (h, n, s(alpha), m(x), incx))
             }
         }
         unsafe fn copy<T: Scalar>(
             &self,
             h: Self::Handle,
-            n: i32,
+            n: i64,
             x: DevPtr,
-            incx: i32,
+            incx: i64,
             y: DevPtr,
-            incy: i32,
+            incy: i64,
         ) -> Result<()> {
             // SAFETY: as for `axpy`.
             unsafe {
-                $crate::backend::gpu::sdcz!(
-                    self,
-                    $tab,
-                    $check,
-                    T,
-                    $copy(h, n, c(x), incx, m(y), incy)
-                )
+                $crate::backend::gpu::sdcz64!(self, "copy", $check, T, lp64: self.$tab, ilp64: $l1,
+                    $copy, ints: [n, incx, incy], (h, n, c(x), incx, m(y), incy))
             }
         }
         unsafe fn swap<T: Scalar>(
             &self,
             h: Self::Handle,
-            n: i32,
+            n: i64,
             x: DevPtr,
-            incx: i32,
+            incx: i64,
             y: DevPtr,
-            incy: i32,
+            incy: i64,
         ) -> Result<()> {
             // SAFETY: as for `axpy`.
             unsafe {
-                $crate::backend::gpu::sdcz!(
-                    self,
-                    $tab,
-                    $check,
-                    T,
-                    $swap(h, n, m(x), incx, m(y), incy)
-                )
+                $crate::backend::gpu::sdcz64!(self, "swap", $check, T, lp64: self.$tab, ilp64: $l1,
+                    $swap, ints: [n, incx, incy], (h, n, m(x), incx, m(y), incy))
             }
         }
         unsafe fn dot<T: Scalar>(
             &self,
             h: Self::Handle,
             conj: bool,
-            n: i32,
+            n: i64,
             x: DevPtr,
-            incx: i32,
+            incx: i64,
             y: DevPtr,
-            incy: i32,
+            incy: i64,
             r: &mut T,
         ) -> Result<()> {
             // SAFETY: as for `axpy`; the result is written to host memory (host pointer mode).
             unsafe {
                 if conj {
-                    $crate::backend::gpu::sdcz!(
-                        self,
-                        $tab,
-                        $check,
-                        T,
-                        $dotc(h, n, c(x), incx, c(y), incy, out(r))
-                    )
+                    $crate::backend::gpu::sdcz64!(self, "dotc", $check, T, lp64: self.$tab, ilp64: $l1,
+                        $dotc, ints: [n, incx, incy], (h, n, c(x), incx, c(y), incy, out(r)))
                 } else {
-                    $crate::backend::gpu::sdcz!(
-                        self,
-                        $tab,
-                        $check,
-                        T,
-                        $dotu(h, n, c(x), incx, c(y), incy, out(r))
-                    )
+                    $crate::backend::gpu::sdcz64!(self, "dot", $check, T, lp64: self.$tab, ilp64: $l1,
+                        $dotu, ints: [n, incx, incy], (h, n, c(x), incx, c(y), incy, out(r)))
                 }
             }
         }
         unsafe fn nrm2<T: Scalar>(
             &self,
             h: Self::Handle,
-            n: i32,
+            n: i64,
             x: DevPtr,
-            incx: i32,
+            incx: i64,
             r: &mut T::Real,
         ) -> Result<()> {
             // SAFETY: as for `dot`.
             unsafe {
-                $crate::backend::gpu::sdcz!(self, $tab, $check, T, $nrm2(h, n, c(x), incx, out(r)))
+                $crate::backend::gpu::sdcz64!(self, "nrm2", $check, T, lp64: self.$tab, ilp64: $l1,
+                    $nrm2, ints: [n, incx], (h, n, c(x), incx, out(r)))
             }
         }
         unsafe fn asum<T: Scalar>(
             &self,
             h: Self::Handle,
-            n: i32,
+            n: i64,
             x: DevPtr,
-            incx: i32,
+            incx: i64,
             r: &mut T::Real,
         ) -> Result<()> {
             // SAFETY: as for `dot`.
             unsafe {
-                $crate::backend::gpu::sdcz!(self, $tab, $check, T, $asum(h, n, c(x), incx, out(r)))
+                $crate::backend::gpu::sdcz64!(self, "asum", $check, T, lp64: self.$tab, ilp64: $l1,
+                    $asum, ints: [n, incx], (h, n, c(x), incx, out(r)))
             }
         }
         unsafe fn iamax<T: Scalar>(
             &self,
             h: Self::Handle,
             max: bool,
-            n: i32,
+            n: i64,
             x: DevPtr,
-            incx: i32,
-            r: &mut i32,
+            incx: i64,
+            r: &mut i64,
         ) -> Result<()> {
+            use $crate::backend::gpu::ffi::index_out;
+            // The 32-bit entry points write an `int`, the `_64` ones an `int64_t`.
+            let mut r32 = 0i32;
             // SAFETY: as for `dot`; both vendors return a 1-based index.
             unsafe {
                 if max {
-                    $crate::backend::gpu::sdcz!(self, $tab, $check, T, $iamax(h, n, c(x), incx, r))
+                    $crate::backend::gpu::sdcz64!(self, "iamax", $check, T, lp64: self.$tab,
+                        ilp64: $l1, $iamax, ints: [n, incx],
+                        (h, n, c(x), incx, index_out(&mut r32, &mut *r)))
                 } else {
-                    $crate::backend::gpu::sdcz!(self, $tab, $check, T, $iamin(h, n, c(x), incx, r))
+                    $crate::backend::gpu::sdcz64!(self, "iamin", $check, T, lp64: self.$tab,
+                        ilp64: $l1, $iamin, ints: [n, incx],
+                        (h, n, c(x), incx, index_out(&mut r32, &mut *r)))
                 }
+            }?;
+            if r32 != 0 {
+                *r = i64::from(r32);
             }
+            Ok(())
         }
         unsafe fn gemv<T: Scalar>(
             &self,
             h: Self::Handle,
             trans: Op,
-            mm: i32,
-            n: i32,
+            mm: i64,
+            n: i64,
             alpha: &T,
             a: DevPtr,
-            lda: i32,
+            lda: i64,
             x: DevPtr,
-            incx: i32,
+            incx: i64,
             beta: &T,
             y: DevPtr,
-            incy: i32,
+            incy: i64,
         ) -> Result<()> {
             // SAFETY: as for `axpy`.
             unsafe {
-                $crate::backend::gpu::sdcz!(
-                    self,
-                    $tab,
-                    $check,
-                    T,
-                    $gemv(
-                        h,
-                        op(trans),
-                        mm,
-                        n,
-                        s(alpha),
-                        c(a),
-                        lda,
-                        c(x),
-                        incx,
-                        s(beta),
-                        m(y),
-                        incy
-                    )
-                )
+                $crate::backend::gpu::sdcz64!(self, "gemv", $check, T, lp64: self.$tab, ilp64: $l2,
+                    $gemv, ints: [mm, n, lda, incx, incy],
+                    (h, op(trans), mm, n, s(alpha), c(a), lda, c(x), incx, s(beta), m(y), incy))
             }
         }
         unsafe fn ger<T: Scalar>(
             &self,
             h: Self::Handle,
             conj: bool,
-            mm: i32,
-            n: i32,
+            mm: i64,
+            n: i64,
             alpha: &T,
             x: DevPtr,
-            incx: i32,
+            incx: i64,
             y: DevPtr,
-            incy: i32,
+            incy: i64,
             a: DevPtr,
-            lda: i32,
+            lda: i64,
         ) -> Result<()> {
             // SAFETY: as for `axpy`.
             unsafe {
                 if conj {
-                    $crate::backend::gpu::sdcz!(
-                        self,
-                        $tab,
-                        $check,
-                        T,
-                        $gerc(h, mm, n, s(alpha), c(x), incx, c(y), incy, m(a), lda)
-                    )
+                    $crate::backend::gpu::sdcz64!(self, "gerc", $check, T, lp64: self.$tab,
+                        ilp64: $l2, $gerc, ints: [mm, n, incx, incy, lda],
+                        (h, mm, n, s(alpha), c(x), incx, c(y), incy, m(a), lda))
                 } else {
-                    $crate::backend::gpu::sdcz!(
-                        self,
-                        $tab,
-                        $check,
-                        T,
-                        $geru(h, mm, n, s(alpha), c(x), incx, c(y), incy, m(a), lda)
-                    )
+                    $crate::backend::gpu::sdcz64!(self, "ger", $check, T, lp64: self.$tab,
+                        ilp64: $l2, $geru, ints: [mm, n, incx, incy, lda],
+                        (h, mm, n, s(alpha), c(x), incx, c(y), incy, m(a), lda))
                 }
             }
         }
@@ -265,42 +228,23 @@ macro_rules! vendor_blas_methods {
             h: Self::Handle,
             ta: Op,
             tb: Op,
-            mm: i32,
-            n: i32,
-            k: i32,
+            mm: i64,
+            n: i64,
+            k: i64,
             alpha: &T,
             a: DevPtr,
-            lda: i32,
+            lda: i64,
             b: DevPtr,
-            ldb: i32,
+            ldb: i64,
             beta: &T,
             cc: DevPtr,
-            ldc: i32,
+            ldc: i64,
         ) -> Result<()> {
             // SAFETY: as for `axpy`.
             unsafe {
-                $crate::backend::gpu::sdcz!(
-                    self,
-                    $tab,
-                    $check,
-                    T,
-                    $gemm(
-                        h,
-                        op(ta),
-                        op(tb),
-                        mm,
-                        n,
-                        k,
-                        s(alpha),
-                        c(a),
-                        lda,
-                        c(b),
-                        ldb,
-                        s(beta),
-                        m(cc),
-                        ldc
-                    )
-                )
+                $crate::backend::gpu::sdcz64!(self, "gemm", $check, T, lp64: self.$tab, ilp64: $l3,
+                    $gemm, ints: [mm, n, k, lda, ldb, ldc],
+                    (h, op(ta), op(tb), mm, n, k, s(alpha), c(a), lda, c(b), ldb, s(beta), m(cc), ldc))
             }
         }
         unsafe fn trsm<T: Scalar>(
@@ -310,36 +254,19 @@ macro_rules! vendor_blas_methods {
             uplo: Uplo,
             trans: Op,
             dg: Diag,
-            mm: i32,
-            n: i32,
+            mm: i64,
+            n: i64,
             alpha: &T,
             a: DevPtr,
-            lda: i32,
+            lda: i64,
             b: DevPtr,
-            ldb: i32,
+            ldb: i64,
         ) -> Result<()> {
             // SAFETY: as for `axpy`.
             unsafe {
-                $crate::backend::gpu::sdcz!(
-                    self,
-                    $tab,
-                    $check,
-                    T,
-                    $trsm(
-                        h,
-                        side(sd),
-                        fill(uplo),
-                        op(trans),
-                        diag(dg),
-                        mm,
-                        n,
-                        s(alpha),
-                        c(a),
-                        lda,
-                        m(b),
-                        ldb
-                    )
-                )
+                $crate::backend::gpu::sdcz64!(self, "trsm", $check, T, lp64: self.$tab, ilp64: $l3,
+                    $trsm, ints: [mm, n, lda, ldb],
+                    (h, side(sd), fill(uplo), op(trans), diag(dg), mm, n, s(alpha), c(a), lda, m(b), ldb))
             }
         }
         unsafe fn syrk<T: Scalar>(
@@ -347,36 +274,20 @@ macro_rules! vendor_blas_methods {
             h: Self::Handle,
             uplo: Uplo,
             trans: Op,
-            n: i32,
-            k: i32,
+            n: i64,
+            k: i64,
             alpha: &T,
             a: DevPtr,
-            lda: i32,
+            lda: i64,
             beta: &T,
             cc: DevPtr,
-            ldc: i32,
+            ldc: i64,
         ) -> Result<()> {
             // SAFETY: as for `axpy`.
             unsafe {
-                $crate::backend::gpu::sdcz!(
-                    self,
-                    $tab,
-                    $check,
-                    T,
-                    $syrk(
-                        h,
-                        fill(uplo),
-                        op(trans),
-                        n,
-                        k,
-                        s(alpha),
-                        c(a),
-                        lda,
-                        s(beta),
-                        m(cc),
-                        ldc
-                    )
-                )
+                $crate::backend::gpu::sdcz64!(self, "syrk", $check, T, lp64: self.$tab, ilp64: $l3,
+                    $syrk, ints: [n, k, lda, ldc],
+                    (h, fill(uplo), op(trans), n, k, s(alpha), c(a), lda, s(beta), m(cc), ldc))
             }
         }
         unsafe fn herk<T: Scalar>(
@@ -384,36 +295,20 @@ macro_rules! vendor_blas_methods {
             h: Self::Handle,
             uplo: Uplo,
             trans: Op,
-            n: i32,
-            k: i32,
+            n: i64,
+            k: i64,
             alpha: &T::Real,
             a: DevPtr,
-            lda: i32,
+            lda: i64,
             beta: &T::Real,
             cc: DevPtr,
-            ldc: i32,
+            ldc: i64,
         ) -> Result<()> {
             // SAFETY: as for `axpy`; for real types herk is syrk, whose scalars are the same reals.
             unsafe {
-                $crate::backend::gpu::sdcz!(
-                    self,
-                    $tab,
-                    $check,
-                    T,
-                    $herk(
-                        h,
-                        fill(uplo),
-                        op(trans),
-                        n,
-                        k,
-                        s(alpha),
-                        c(a),
-                        lda,
-                        s(beta),
-                        m(cc),
-                        ldc
-                    )
-                )
+                $crate::backend::gpu::sdcz64!(self, "herk", $check, T, lp64: self.$tab, ilp64: $l3,
+                    $herk, ints: [n, k, lda, ldc],
+                    (h, fill(uplo), op(trans), n, k, s(alpha), c(a), lda, s(beta), m(cc), ldc))
             }
         }
         unsafe fn gemm_strided_batched<T: Scalar>(
@@ -421,50 +316,28 @@ macro_rules! vendor_blas_methods {
             h: Self::Handle,
             ta: Op,
             tb: Op,
-            mm: i32,
-            n: i32,
-            k: i32,
+            mm: i64,
+            n: i64,
+            k: i64,
             alpha: &T,
             a: DevPtr,
-            lda: i32,
+            lda: i64,
             sa: i64,
             b: DevPtr,
-            ldb: i32,
+            ldb: i64,
             sb: i64,
             beta: &T,
             cc: DevPtr,
-            ldc: i32,
+            ldc: i64,
             sc: i64,
-            batch: i32,
+            batch: i64,
         ) -> Result<()> {
             // SAFETY: as for `axpy`, for every matrix of the batch.
             unsafe {
-                $crate::backend::gpu::sdcz!(
-                    self,
-                    $tab,
-                    $check,
-                    T,
-                    $gsb(
-                        h,
-                        op(ta),
-                        op(tb),
-                        mm,
-                        n,
-                        k,
-                        s(alpha),
-                        c(a),
-                        lda,
-                        sa,
-                        c(b),
-                        ldb,
-                        sb,
-                        s(beta),
-                        m(cc),
-                        ldc,
-                        sc,
-                        batch
-                    )
-                )
+                $crate::backend::gpu::sdcz64!(self, "gemm_strided_batched", $check, T,
+                    lp64: self.$tab, ilp64: $l3, $gsb, ints: [mm, n, k, lda, ldb, ldc, batch],
+                    (h, op(ta), op(tb), mm, n, k, s(alpha), c(a), lda, sa, c(b), ldb, sb,
+                     s(beta), m(cc), ldc, sc, batch))
             }
         }
     };
@@ -490,5 +363,27 @@ pub(crate) mod ffi {
     /// A host result slot as a C pointer.
     pub fn out<T, U>(x: &mut T) -> *mut U {
         (x as *mut T).cast()
+    }
+
+    /// The result slot of `i?amax`/`i?amin`: the 32-bit entry points write a C `int`
+    /// (`r32`), their `_64` twins an `int64_t` (`r64`); which one is inferred from the callee.
+    pub fn index_out<U: IndexSlot>(r32: &mut i32, r64: &mut i64) -> *mut U {
+        U::pick(r32, r64)
+    }
+
+    /// An integer type a vendor writes an index into.
+    pub trait IndexSlot: Sized {
+        /// The slot of this type.
+        fn pick(r32: &mut i32, r64: &mut i64) -> *mut Self;
+    }
+    impl IndexSlot for i32 {
+        fn pick(r32: &mut i32, _: &mut i64) -> *mut i32 {
+            r32
+        }
+    }
+    impl IndexSlot for i64 {
+        fn pick(_: &mut i32, r64: &mut i64) -> *mut i64 {
+            r64
+        }
     }
 }

@@ -45,34 +45,34 @@ macro_rules! vendor_x_methods {
             }
         }
         unsafe fn rot<T: Scalar>(
-            &self, h: Self::Handle, n: i32, x: DevPtr, incx: i32, y: DevPtr, incy: i32,
+            &self, h: Self::Handle, n: i64, x: DevPtr, incx: i64, y: DevPtr, incy: i64,
             cc: &T::Real, ss: &T::Real,
         ) -> Result<()> {
             // SAFETY: the caller guarantees every device pointer's extent for these dimensions.
             unsafe {
-                xcall!(self.$check, T, "rot", $l1 => $rot(
+                xcall!(self.$check, T, "rot", $l1, ints: [n, incx, incy] => $rot(
                     h, n, m(x), incx, m(y), incy, s(cc), s(ss),
                 ))
             }
         }
         unsafe fn rot_complex<T: Scalar>(
-            &self, h: Self::Handle, n: i32, x: DevPtr, incx: i32, y: DevPtr, incy: i32,
+            &self, h: Self::Handle, n: i64, x: DevPtr, incx: i64, y: DevPtr, incy: i64,
             cc: &T::Real, ss: &T,
         ) -> Result<()> {
             // SAFETY: as for `rot`.
             unsafe {
-                xcall!(self.$check, T, "rot_complex", $l1 => $rotc(
+                xcall!(self.$check, T, "rot_complex", $l1, ints: [n, incx, incy] => $rotc(
                     h, n, m(x), incx, m(y), incy, s(cc), s(ss),
                 ))
             }
         }
         unsafe fn rotm<T: Scalar>(
-            &self, h: Self::Handle, n: i32, x: DevPtr, incx: i32, y: DevPtr, incy: i32,
+            &self, h: Self::Handle, n: i64, x: DevPtr, incx: i64, y: DevPtr, incy: i64,
             param: &[T; 5],
         ) -> Result<()> {
             // SAFETY: as for `rot`; `param` is five host elements.
             unsafe {
-                xcall!(self.$check, T, "rotm", $l1 => $rotm(
+                xcall!(self.$check, T, "rotm", $l1, ints: [n, incx, incy] => $rotm(
                     h, n, m(x), incx, m(y), incy, s(param),
                 ))
             }
@@ -101,203 +101,203 @@ macro_rules! vendor_x_methods {
             self.$check(stringify!($dotex), status)
         }
         unsafe fn scal_real<T: Scalar>(
-            &self, h: Self::Handle, n: i32, alpha: &T::Real, x: DevPtr, incx: i32,
+            &self, h: Self::Handle, n: i64, alpha: &T::Real, x: DevPtr, incx: i64,
         ) -> Result<()> {
             let main: Result<_> = Ok(self.$main);
             // SAFETY: as for `rot`.
             unsafe {
-                xcall!(self.$check, T, "scal_real", main => $scalr(
+                xcall!(self.$check, T, "scal_real", main, ilp64: $l1, ints: [n, incx] => $scalr(
                     h, n, s(alpha), m(x), incx,
                 ))
             }
         }
         unsafe fn gbmv<T: Scalar>(
-            &self, h: Self::Handle, trans: Op, mm: i32, n: i32, kl: i32, ku: i32, alpha: &T,
-            a: DevPtr, lda: i32, x: DevPtr, incx: i32, beta: &T, y: DevPtr, incy: i32,
+            &self, h: Self::Handle, trans: Op, mm: i64, n: i64, kl: i64, ku: i64, alpha: &T,
+            a: DevPtr, lda: i64, x: DevPtr, incx: i64, beta: &T, y: DevPtr, incy: i64,
         ) -> Result<()> {
             // SAFETY: as for `rot`.
             unsafe {
-                xcall!(self.$check, T, "gbmv", $l2 => $gbmv(
+                xcall!(self.$check, T, "gbmv", $l2, ints: [mm, n, kl, ku, lda, incx, incy] => $gbmv(
                     h, op(trans), mm, n, kl, ku, s(alpha), c(a), lda, c(x), incx, s(beta), m(y),
                     incy,
                 ))
             }
         }
         unsafe fn symv<T: Scalar>(
-            &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i32, alpha: &T, a: DevPtr, lda: i32,
-            x: DevPtr, incx: i32, beta: &T, y: DevPtr, incy: i32,
+            &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i64, alpha: &T, a: DevPtr, lda: i64,
+            x: DevPtr, incx: i64, beta: &T, y: DevPtr, incy: i64,
         ) -> Result<()> {
             // SAFETY: as for `rot`.
             unsafe {
                 if herm {
-                    xcall!(self.$check, T, "hemv", $l2 => $hemv(
+                    xcall!(self.$check, T, "hemv", $l2, ints: [n, lda, incx, incy] => $hemv(
                         h, fill(uplo), n, s(alpha), c(a), lda, c(x), incx, s(beta), m(y), incy,
                     ))
                 } else {
-                    xcall!(self.$check, T, "symv", $l2 => $symv(
+                    xcall!(self.$check, T, "symv", $l2, ints: [n, lda, incx, incy] => $symv(
                         h, fill(uplo), n, s(alpha), c(a), lda, c(x), incx, s(beta), m(y), incy,
                     ))
                 }
             }
         }
         unsafe fn sbmv<T: Scalar>(
-            &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i32, k: i32, alpha: &T, a: DevPtr,
-            lda: i32, x: DevPtr, incx: i32, beta: &T, y: DevPtr, incy: i32,
+            &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i64, k: i64, alpha: &T, a: DevPtr,
+            lda: i64, x: DevPtr, incx: i64, beta: &T, y: DevPtr, incy: i64,
         ) -> Result<()> {
             // SAFETY: as for `rot`.
             unsafe {
                 if herm {
-                    xcall!(self.$check, T, "hbmv", $l2 => $hbmv(
+                    xcall!(self.$check, T, "hbmv", $l2, ints: [n, k, lda, incx, incy] => $hbmv(
                         h, fill(uplo), n, k, s(alpha), c(a), lda, c(x), incx, s(beta), m(y), incy,
                     ))
                 } else {
-                    xcall!(self.$check, T, "sbmv", $l2 => $sbmv(
+                    xcall!(self.$check, T, "sbmv", $l2, ints: [n, k, lda, incx, incy] => $sbmv(
                         h, fill(uplo), n, k, s(alpha), c(a), lda, c(x), incx, s(beta), m(y), incy,
                     ))
                 }
             }
         }
         unsafe fn spmv<T: Scalar>(
-            &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i32, alpha: &T, ap: DevPtr,
-            x: DevPtr, incx: i32, beta: &T, y: DevPtr, incy: i32,
+            &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i64, alpha: &T, ap: DevPtr,
+            x: DevPtr, incx: i64, beta: &T, y: DevPtr, incy: i64,
         ) -> Result<()> {
             // SAFETY: as for `rot`.
             unsafe {
                 if herm {
-                    xcall!(self.$check, T, "hpmv", $l2 => $hpmv(
+                    xcall!(self.$check, T, "hpmv", $l2, ints: [n, incx, incy] => $hpmv(
                         h, fill(uplo), n, s(alpha), c(ap), c(x), incx, s(beta), m(y), incy,
                     ))
                 } else {
-                    xcall!(self.$check, T, "spmv", $l2 => $spmv(
+                    xcall!(self.$check, T, "spmv", $l2, ints: [n, incx, incy] => $spmv(
                         h, fill(uplo), n, s(alpha), c(ap), c(x), incx, s(beta), m(y), incy,
                     ))
                 }
             }
         }
         unsafe fn trmv<T: Scalar>(
-            &self, h: Self::Handle, solve: bool, uplo: Uplo, trans: Op, dg: Diag, n: i32,
-            a: DevPtr, lda: i32, x: DevPtr, incx: i32,
+            &self, h: Self::Handle, solve: bool, uplo: Uplo, trans: Op, dg: Diag, n: i64,
+            a: DevPtr, lda: i64, x: DevPtr, incx: i64,
         ) -> Result<()> {
             // SAFETY: as for `rot`.
             unsafe {
                 if solve {
-                    xcall!(self.$check, T, "trsv", $tri => $trsv(
+                    xcall!(self.$check, T, "trsv", $tri, ints: [n, lda, incx] => $trsv(
                         h, fill(uplo), op(trans), diag(dg), n, c(a), lda, m(x), incx,
                     ))
                 } else {
-                    xcall!(self.$check, T, "trmv", $tri => $trmv(
+                    xcall!(self.$check, T, "trmv", $tri, ints: [n, lda, incx] => $trmv(
                         h, fill(uplo), op(trans), diag(dg), n, c(a), lda, m(x), incx,
                     ))
                 }
             }
         }
         unsafe fn tbmv<T: Scalar>(
-            &self, h: Self::Handle, solve: bool, uplo: Uplo, trans: Op, dg: Diag, n: i32, k: i32,
-            a: DevPtr, lda: i32, x: DevPtr, incx: i32,
+            &self, h: Self::Handle, solve: bool, uplo: Uplo, trans: Op, dg: Diag, n: i64, k: i64,
+            a: DevPtr, lda: i64, x: DevPtr, incx: i64,
         ) -> Result<()> {
             // SAFETY: as for `rot`.
             unsafe {
                 if solve {
-                    xcall!(self.$check, T, "tbsv", $tri => $tbsv(
+                    xcall!(self.$check, T, "tbsv", $tri, ints: [n, k, lda, incx] => $tbsv(
                         h, fill(uplo), op(trans), diag(dg), n, k, c(a), lda, m(x), incx,
                     ))
                 } else {
-                    xcall!(self.$check, T, "tbmv", $tri => $tbmv(
+                    xcall!(self.$check, T, "tbmv", $tri, ints: [n, k, lda, incx] => $tbmv(
                         h, fill(uplo), op(trans), diag(dg), n, k, c(a), lda, m(x), incx,
                     ))
                 }
             }
         }
         unsafe fn tpmv<T: Scalar>(
-            &self, h: Self::Handle, solve: bool, uplo: Uplo, trans: Op, dg: Diag, n: i32,
-            ap: DevPtr, x: DevPtr, incx: i32,
+            &self, h: Self::Handle, solve: bool, uplo: Uplo, trans: Op, dg: Diag, n: i64,
+            ap: DevPtr, x: DevPtr, incx: i64,
         ) -> Result<()> {
             // SAFETY: as for `rot`.
             unsafe {
                 if solve {
-                    xcall!(self.$check, T, "tpsv", $tri => $tpsv(
+                    xcall!(self.$check, T, "tpsv", $tri, ints: [n, incx] => $tpsv(
                         h, fill(uplo), op(trans), diag(dg), n, c(ap), m(x), incx,
                     ))
                 } else {
-                    xcall!(self.$check, T, "tpmv", $tri => $tpmv(
+                    xcall!(self.$check, T, "tpmv", $tri, ints: [n, incx] => $tpmv(
                         h, fill(uplo), op(trans), diag(dg), n, c(ap), m(x), incx,
                     ))
                 }
             }
         }
         unsafe fn syr<T: Scalar>(
-            &self, h: Self::Handle, uplo: Uplo, n: i32, alpha: &T, x: DevPtr, incx: i32, a: DevPtr,
-            lda: i32,
+            &self, h: Self::Handle, uplo: Uplo, n: i64, alpha: &T, x: DevPtr, incx: i64, a: DevPtr,
+            lda: i64,
         ) -> Result<()> {
             // SAFETY: as for `rot`.
             unsafe {
-                xcall!(self.$check, T, "syr", $l2 => $syr(
+                xcall!(self.$check, T, "syr", $l2, ints: [n, incx, lda] => $syr(
                     h, fill(uplo), n, s(alpha), c(x), incx, m(a), lda,
                 ))
             }
         }
         unsafe fn her<T: Scalar>(
-            &self, h: Self::Handle, uplo: Uplo, n: i32, alpha: &T::Real, x: DevPtr, incx: i32,
-            a: DevPtr, lda: i32,
+            &self, h: Self::Handle, uplo: Uplo, n: i64, alpha: &T::Real, x: DevPtr, incx: i64,
+            a: DevPtr, lda: i64,
         ) -> Result<()> {
             // SAFETY: as for `rot`; for real types `her` is `syr`, whose α is the same real.
             unsafe {
-                xcall!(self.$check, T, "her", $l2 => $her(
+                xcall!(self.$check, T, "her", $l2, ints: [n, incx, lda] => $her(
                     h, fill(uplo), n, s(alpha), c(x), incx, m(a), lda,
                 ))
             }
         }
         unsafe fn spr<T: Scalar>(
-            &self, h: Self::Handle, uplo: Uplo, n: i32, alpha: &T, x: DevPtr, incx: i32,
+            &self, h: Self::Handle, uplo: Uplo, n: i64, alpha: &T, x: DevPtr, incx: i64,
             ap: DevPtr,
         ) -> Result<()> {
             // SAFETY: as for `rot`.
             unsafe {
-                xcall!(self.$check, T, "spr", $l2 => $spr(
+                xcall!(self.$check, T, "spr", $l2, ints: [n, incx] => $spr(
                     h, fill(uplo), n, s(alpha), c(x), incx, m(ap),
                 ))
             }
         }
         unsafe fn hpr<T: Scalar>(
-            &self, h: Self::Handle, uplo: Uplo, n: i32, alpha: &T::Real, x: DevPtr, incx: i32,
+            &self, h: Self::Handle, uplo: Uplo, n: i64, alpha: &T::Real, x: DevPtr, incx: i64,
             ap: DevPtr,
         ) -> Result<()> {
             // SAFETY: as for `her`.
             unsafe {
-                xcall!(self.$check, T, "hpr", $l2 => $hpr(
+                xcall!(self.$check, T, "hpr", $l2, ints: [n, incx] => $hpr(
                     h, fill(uplo), n, s(alpha), c(x), incx, m(ap),
                 ))
             }
         }
         unsafe fn syr2<T: Scalar>(
-            &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i32, alpha: &T, x: DevPtr,
-            incx: i32, y: DevPtr, incy: i32, a: DevPtr, lda: i32,
+            &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i64, alpha: &T, x: DevPtr,
+            incx: i64, y: DevPtr, incy: i64, a: DevPtr, lda: i64,
         ) -> Result<()> {
             // SAFETY: as for `rot`.
             unsafe {
                 if herm {
-                    xcall!(self.$check, T, "her2", $l2 => $her2(
+                    xcall!(self.$check, T, "her2", $l2, ints: [n, incx, incy, lda] => $her2(
                         h, fill(uplo), n, s(alpha), c(x), incx, c(y), incy, m(a), lda,
                     ))
                 } else {
-                    xcall!(self.$check, T, "syr2", $l2 => $syr2(
+                    xcall!(self.$check, T, "syr2", $l2, ints: [n, incx, incy, lda] => $syr2(
                         h, fill(uplo), n, s(alpha), c(x), incx, c(y), incy, m(a), lda,
                     ))
                 }
             }
         }
         unsafe fn spr2<T: Scalar>(
-            &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i32, alpha: &T, x: DevPtr,
-            incx: i32, y: DevPtr, incy: i32, ap: DevPtr,
+            &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i64, alpha: &T, x: DevPtr,
+            incx: i64, y: DevPtr, incy: i64, ap: DevPtr,
         ) -> Result<()> {
             // SAFETY: as for `rot`.
             unsafe {
                 if herm {
-                    xcall!(self.$check, T, "hpr2", $l2 => $hpr2(
+                    xcall!(self.$check, T, "hpr2", $l2, ints: [n, incx, incy] => $hpr2(
                         h, fill(uplo), n, s(alpha), c(x), incx, c(y), incy, m(ap),
                     ))
                 } else {
-                    xcall!(self.$check, T, "spr2", $l2 => $spr2(
+                    xcall!(self.$check, T, "spr2", $l2, ints: [n, incx, incy] => $spr2(
                         h, fill(uplo), n, s(alpha), c(x), incx, c(y), incy, m(ap),
                     ))
                 }

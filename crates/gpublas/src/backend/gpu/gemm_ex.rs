@@ -1,0 +1,97 @@
+//! [`GemmEx`] for every [`Gpu`]: sizes as `i64`, one [`GemmExCall`] through the vendor's
+//! [`GpuApi::gemm_ex`].
+
+use super::{wide, GemmExCall, Gpu, GpuApi};
+use crate::backend::{DevPtr, GemmEx};
+use crate::error::Result;
+use crate::precision::GemmTypes;
+use crate::types::Op;
+
+impl<A: GpuApi> GemmEx for Gpu<A> {
+    unsafe fn gemm_ex(
+        &self,
+        types: GemmTypes,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: f32,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+        beta: f32,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        let r = "gemm_with";
+        let call = GemmExCall {
+            types,
+            ta,
+            tb,
+            m: wide(r, m)?,
+            n: wide(r, n)?,
+            k: wide(r, k)?,
+            alpha,
+            a,
+            lda: wide(r, lda)?,
+            b,
+            ldb: wide(r, ldb)?,
+            beta,
+            c,
+            ldc: wide(r, ldc)?,
+            batch: None,
+        };
+        // SAFETY: forwarded to the caller (the safe layer validated every extent).
+        self.with_handle(|h| unsafe { self.ctx.api.gemm_ex(h, &call) })
+    }
+
+    unsafe fn gemm_strided_batched_ex(
+        &self,
+        types: GemmTypes,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: f32,
+        a: DevPtr,
+        lda: usize,
+        stride_a: usize,
+        b: DevPtr,
+        ldb: usize,
+        stride_b: usize,
+        beta: f32,
+        c: DevPtr,
+        ldc: usize,
+        stride_c: usize,
+        batch: usize,
+    ) -> Result<()> {
+        let r = "gemm_strided_batched_with";
+        let call = GemmExCall {
+            types,
+            ta,
+            tb,
+            m: wide(r, m)?,
+            n: wide(r, n)?,
+            k: wide(r, k)?,
+            alpha,
+            a,
+            lda: wide(r, lda)?,
+            b,
+            ldb: wide(r, ldb)?,
+            beta,
+            c,
+            ldc: wide(r, ldc)?,
+            batch: Some((
+                wide(r, stride_a)?,
+                wide(r, stride_b)?,
+                wide(r, stride_c)?,
+                wide(r, batch)?,
+            )),
+        };
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe { self.ctx.api.gemm_ex(h, &call) })
+    }
+}
