@@ -88,6 +88,38 @@ macro_rules! xcall {
             $crate::scalar::ScalarKind::C64 => $crate::backend::gpu::xcall!(@one64 $api.$check, $t, $routine, $tab, ($($tab64)?), $z, [$($i),+], ($($arg),*)),
         }
     }};
+    (@one64 $api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr, ($($tab64:expr)?), (? $f:ident, $why:literal), [$($i:ident),+], ($($arg:expr),*)) => {{
+        let tab = $tab.map_err(|e| {
+            $crate::backend::gpu::api_x::not_loaded($routine, <Self as $crate::backend::gpu::GpuApi>::KIND, e)
+        })?;
+        match $crate::backend::gpu::narrow([$($i),+]) {
+            Some([$($i),+]) => match tab.$f {
+                Some(f) => $api.$check(stringify!($f), f($($arg),*)),
+                None => Err($crate::backend::gpu::api_x::absent(
+                    $routine,
+                    <Self as $crate::backend::gpu::GpuApi>::KIND,
+                    stringify!($f),
+                    $why,
+                )),
+            },
+            None => ::paste::paste! {{
+                const SYMBOL: &str = concat!(stringify!($f), "_64");
+                match tab.[<$f _64>] {
+                    Some(f) => $api.$check(SYMBOL, f($($arg),*)),
+                    None => Err($crate::backend::gpu::missing(
+                        $routine,
+                        <Self as $crate::backend::gpu::GpuApi>::KIND.name(),
+                        &[$((stringify!($i), $i)),+],
+                        format_args!(
+                            "the loaded {} has no `{SYMBOL}` ({})",
+                            <Self as $crate::backend::gpu::GpuApi>::LIBRARY,
+                            <Self as $crate::backend::gpu::GpuApi>::ILP64_SINCE,
+                        ),
+                    )),
+                }
+            }},
+        }
+    }};
     (@one64 $api:ident . $check:ident, $t:ty, $routine:literal, $tab:expr, ($($tab64:expr)?), -, [$($i:ident),+], ($($arg:expr),*)) => {
         Err($crate::backend::gpu::api_x::missing::<$t>($routine, <Self as $crate::backend::gpu::GpuApi>::KIND))
     };

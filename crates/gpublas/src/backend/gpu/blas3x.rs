@@ -1,9 +1,8 @@
-//! [`BlasLevel3Ext`] and [`BlasExtensions`] for every [`Gpu`]: checked conversion to the
-//! vendors' ints, 16-byte-aligned host scalars, and one call through the vendor's
+//! [`BlasLevel3Ext`] and [`BlasExtensions`] for every [`Gpu`]: sizes as the vendors' 64-bit
+//! integers (the 32-bit entry points are used when they fit), 16-byte-aligned host scalars, and one call through the vendor's
 //! [`GpuLevel3Ext`].
 
-use super::blas::inc;
-use super::{int, Gpu, GpuLevel3Ext, A16};
+use super::{wide, wide_inc, Gpu, GpuLevel3Ext, A16};
 use crate::backend::{BlasExtensions, BlasLevel3Ext, DevPtr};
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
@@ -37,8 +36,8 @@ macro_rules! gpu_symm {
         ) -> Result<()> {
             // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
             let (alpha, beta) = (A16(alpha), A16(beta));
-            let (m, n) = (int($r, m)?, int($r, n)?);
-            let (lda, ldb, ldc) = (int($r, lda)?, int($r, ldb)?, int($r, ldc)?);
+            let (m, n) = (wide($r, m)?, wide($r, n)?);
+            let (lda, ldb, ldc) = (wide($r, lda)?, wide($r, ldb)?, wide($r, ldc)?);
             // SAFETY: forwarded to the caller (the safe layer validated every extent).
             self.with_handle(|h| unsafe {
                 self.ctx.api.$name(
@@ -70,8 +69,8 @@ macro_rules! gpu_rank_2k {
         ) -> Result<()> {
             // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
             let (alpha, beta) = (A16(alpha), A16(beta));
-            let (n, k) = (int($r, n)?, int($r, k)?);
-            let (lda, ldb, ldc) = (int($r, lda)?, int($r, ldb)?, int($r, ldc)?);
+            let (n, k) = (wide($r, n)?, wide($r, k)?);
+            let (lda, ldb, ldc) = (wide($r, lda)?, wide($r, ldb)?, wide($r, ldc)?);
             // SAFETY: forwarded to the caller (the safe layer validated every extent).
             self.with_handle(|h| unsafe {
                 self.ctx.api.$name::<T>(
@@ -109,8 +108,8 @@ impl<T: Scalar, A: GpuLevel3Ext> BlasLevel3Ext<T> for Gpu<A> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let alpha = A16(alpha);
         let r = "trmm";
-        let (m, n) = (int(r, m)?, int(r, n)?);
-        let (lda, ldb, ldc) = (int(r, lda)?, int(r, ldb)?, int(r, ldc)?);
+        let (m, n) = (wide(r, m)?, wide(r, n)?);
+        let (lda, ldb, ldc) = (wide(r, lda)?, wide(r, ldb)?, wide(r, ldc)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx.api.trmm(
@@ -139,8 +138,8 @@ impl<T: Scalar, A: GpuLevel3Ext> BlasExtensions<T> for Gpu<A> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let (alpha, beta) = (A16(alpha), A16(beta));
         let r = "geam";
-        let (m, n) = (int(r, m)?, int(r, n)?);
-        let (lda, ldb, ldc) = (int(r, lda)?, int(r, ldb)?, int(r, ldc)?);
+        let (m, n) = (wide(r, m)?, wide(r, n)?);
+        let (lda, ldb, ldc) = (wide(r, lda)?, wide(r, ldb)?, wide(r, ldc)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx
@@ -162,8 +161,8 @@ impl<T: Scalar, A: GpuLevel3Ext> BlasExtensions<T> for Gpu<A> {
         ldc: usize,
     ) -> Result<()> {
         let r = "dgmm";
-        let (m, n, incx) = (int(r, m)?, int(r, n)?, inc(r, incx)?);
-        let (lda, ldc) = (int(r, lda)?, int(r, ldc)?);
+        let (m, n, incx) = (wide(r, m)?, wide(r, n)?, wide_inc(r, incx)?);
+        let (lda, ldc) = (wide(r, lda)?, wide(r, ldc)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx
@@ -192,8 +191,8 @@ impl<T: Scalar, A: GpuLevel3Ext> BlasExtensions<T> for Gpu<A> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let (alpha, beta) = (A16(alpha), A16(beta));
         let r = "gemm_batched";
-        let (m, n, k, batch) = (int(r, m)?, int(r, n)?, int(r, k)?, int(r, batch)?);
-        let (lda, ldb, ldc) = (int(r, lda)?, int(r, ldb)?, int(r, ldc)?);
+        let (m, n, k, batch) = (wide(r, m)?, wide(r, n)?, wide(r, k)?, wide(r, batch)?);
+        let (lda, ldb, ldc) = (wide(r, lda)?, wide(r, ldb)?, wide(r, ldc)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx.api.gemm_batched(
@@ -220,8 +219,8 @@ impl<T: Scalar, A: GpuLevel3Ext> BlasExtensions<T> for Gpu<A> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let alpha = A16(alpha);
         let r = "trsm_batched";
-        let (m, n, batch) = (int(r, m)?, int(r, n)?, int(r, batch)?);
-        let (lda, ldb) = (int(r, lda)?, int(r, ldb)?);
+        let (m, n, batch) = (wide(r, m)?, wide(r, n)?, wide(r, batch)?);
+        let (lda, ldb) = (wide(r, lda)?, wide(r, ldb)?);
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx.api.trsm_batched(
@@ -251,8 +250,8 @@ impl<T: Scalar, A: GpuLevel3Ext> BlasExtensions<T> for Gpu<A> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let (alpha, beta) = (A16(alpha), A16(beta));
         let r = "gemv_strided_batched";
-        let (m, n, lda, batch) = (int(r, m)?, int(r, n)?, int(r, lda)?, int(r, batch)?);
-        let (incx, incy) = (inc(r, incx)?, inc(r, incy)?);
+        let (m, n, lda, batch) = (wide(r, m)?, wide(r, n)?, wide(r, lda)?, wide(r, batch)?);
+        let (incx, incy) = (wide_inc(r, incx)?, wide_inc(r, incy)?);
         let (sa, sx, sy) = (
             stride(r, stride_a)?,
             stride(r, stride_x)?,
