@@ -165,35 +165,50 @@ macro_rules! raw_l3 {
 raw_l3!(f32, cublasStrsm_v2, cublasSsymm_v2, cublasSsyr2k_v2);
 raw_l3!(f64, cublasDtrsm_v2, cublasDsymm_v2, cublasDsyr2k_v2);
 
-/// gpublas's symm for the row. TODO(issue10-l3x): after the level-3 merge, this is
-/// `dev.symm(Side::Left, Uplo::Lower, alpha, Mat::col_major(a, n, n), Mat::col_major(b, n, n), beta, MatMut::col_major(c, n, n))`
-/// (and [`L3X_API`] is `true`).
+/// gpublas's symm for the row: `C ← αAB + βC`, A symmetric from its lower triangle.
 #[allow(clippy::too_many_arguments)]
 pub fn gp_symm<T: RawL3>(
-    _dev: &Device<Cuda>,
-    _n: usize,
-    _alpha: T,
-    _a: &DeviceBuffer<T, Cuda>,
-    _b: &DeviceBuffer<T, Cuda>,
-    _beta: T,
-    _c: &mut DeviceBuffer<T, Cuda>,
+    dev: &Device<Cuda>,
+    n: usize,
+    alpha: T,
+    a: &DeviceBuffer<T, Cuda>,
+    b: &DeviceBuffer<T, Cuda>,
+    beta: T,
+    c: &mut DeviceBuffer<T, Cuda>,
 ) -> Res<()> {
-    Err("gpublas's symm is not in this build (issue-10 level-3 branch)".into())
+    dev.symm(
+        Side::Left,
+        Uplo::Lower,
+        alpha,
+        Mat::col_major(a, n, n),
+        Mat::col_major(b, n, n),
+        beta,
+        MatMut::col_major(c, n, n),
+    )?;
+    Ok(())
 }
 
-/// gpublas's syr2k for the row. TODO(issue10-l3x): after the level-3 merge, this is
-/// `dev.syr2k(Uplo::Lower, Op::N, alpha, Mat::col_major(a, n, n), Mat::col_major(b, n, n), beta, MatMut::col_major(c, n, n))`.
+/// gpublas's syr2k for the row: `C ← αABᵀ + αBAᵀ + βC` on the lower triangle.
 #[allow(clippy::too_many_arguments)]
 pub fn gp_syr2k<T: RawL3>(
-    _dev: &Device<Cuda>,
-    _n: usize,
-    _alpha: T,
-    _a: &DeviceBuffer<T, Cuda>,
-    _b: &DeviceBuffer<T, Cuda>,
-    _beta: T,
-    _c: &mut DeviceBuffer<T, Cuda>,
+    dev: &Device<Cuda>,
+    n: usize,
+    alpha: T,
+    a: &DeviceBuffer<T, Cuda>,
+    b: &DeviceBuffer<T, Cuda>,
+    beta: T,
+    c: &mut DeviceBuffer<T, Cuda>,
 ) -> Res<()> {
-    Err("gpublas's syr2k is not in this build (issue-10 level-3 branch)".into())
+    dev.syr2k(
+        Uplo::Lower,
+        Op::N,
+        alpha,
+        Mat::col_major(a, n, n),
+        Mat::col_major(b, n, n),
+        beta,
+        MatMut::col_major(c, n, n),
+    )?;
+    Ok(())
 }
 
 /// Which level-3 routine a row times.

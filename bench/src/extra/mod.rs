@@ -3,10 +3,8 @@
 //! syr2k (s and d at n = 4096) against the raw `cublas?trsm_v2` / `?symm_v2` / `?syr2k_v2`:
 //! the same loaded library, our own handle on gpublas's stream, the same events.
 //!
-//! symm and syr2k: gpublas's `Device::symm` / `Device::syr2k` come with the level-3 work of
-//! issue 10 on another branch. Until it is merged, [`L3X_API`] is `false`,
-//! [`gp_symm`] and [`gp_syr2k`] are stubs, and those rows are not run (their raw side, checks and timing are
-//! here, ready).
+//! symm and syr2k: [`gp_symm`] and [`gp_syr2k`] call gpublas's `Device::symm` /
+//! `Device::syr2k` on device buffers.
 
 mod level3;
 mod mixed;
@@ -18,9 +16,8 @@ use crate::report::{median, Row};
 use crate::suite::{alternate, fmt_ms, log_samples, medians, paired, spread, Ctx};
 use crate::{Res, Timing};
 
-/// Whether gpublas has `symm` and `syr2k` (the issue-10 level-3 branch). TODO(issue10-l3x): set
-/// to `true` and fill in [`gp_symm`] / [`gp_syr2k`] after that merge.
-pub const L3X_API: bool = false;
+/// Whether the symm and syr2k rows run (gpublas has `symm` and `syr2k`).
+pub const L3X_API: bool = true;
 
 /// Times `raw` and `gpublas` batches (closures taking a call count) against each other and
 /// builds the row; `flops` per call gives the TF/s columns.
