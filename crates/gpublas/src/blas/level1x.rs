@@ -222,7 +222,9 @@ impl<B: Backend> Device<B> {
             for part in 0..2 {
                 // SAFETY: `x` holds `n` complex elements at `inc ≥ 1`: as reals, element k's
                 // part is at 2·k·inc + part, inside the same storage.
-                unsafe { Blas::<T::Real>::scal(real, n, alpha, xp.offset::<T::Real>(part), 2 * inc)? };
+                unsafe {
+                    Blas::<T::Real>::scal(real, n, alpha, xp.offset::<T::Real>(part), 2 * inc)?
+                };
             }
         } else {
             // SAFETY: `x` was checked to hold `n` elements at increment `inc ≥ 1`.
