@@ -143,7 +143,7 @@ mod tests {
     #[test]
     fn the_pool_keeps_blocks_up_to_its_limit() {
         let pool = Pool::new(1000);
-        let p = |a: usize| DevPtr::from_raw(a as *mut u8);
+        let p = |a: usize| DevPtr::from_raw(std::ptr::without_provenance_mut(a));
         assert_eq!(pool.give(p(8), 512), None);
         assert_eq!(
             pool.give(p(16), 512),

@@ -100,13 +100,13 @@ fn copy_runs(dst: &mut [u8], src: &[u8], runs: &[(usize, usize, usize)]) {
         );
     }
     let total: usize = runs.iter().map(|r| r.2).sum();
-    let (d, s) = (Shared(dst.as_mut_ptr()), src.as_ptr() as usize);
+    let (d, s) = (Shared(dst.as_mut_ptr()), Shared(src.as_ptr().cast_mut()));
     let one = move |&(to, from, len): &(usize, usize, usize)| {
-        let d = d;
+        let (d, s) = (d, s);
         // SAFETY: every run was checked to lie inside `dst` and `src` (borrowed for the whole
         // call), and the destinations of different runs do not overlap (the caller's contract),
         // so no two threads write the same byte and nothing reads what is written.
-        unsafe { std::ptr::copy_nonoverlapping((s as *const u8).add(from), d.0.add(to), len) };
+        unsafe { std::ptr::copy_nonoverlapping(s.0.add(from).cast_const(), d.0.add(to), len) };
     };
     match pool() {
         Some(p) if total >= 2 * PIECE && runs.len() > 1 => {
