@@ -147,6 +147,28 @@ where
     }
     dev.set_gemm_tiling(gpublas_default_tile_from(), None);
 
+    // The same call through a DeviceSet of this one device: must cost the same.
+    let set = gpublas::DeviceSet::new(vec![dev.clone()])?;
+    let samples = wall_ms(1, reps, || {
+        set.gemm(
+            Op::N,
+            Op::N,
+            T::one(),
+            Mat::col_major(&a[..], n, n),
+            Mat::col_major(&b[..], n, n),
+            T::zero(),
+            MatMut::col_major(&mut c[..], n, n),
+        )?;
+        Ok(())
+    })?;
+    check(&format!("{case} device set"), n, &a, &b, &c, tol)?;
+    lines.push(ms_line(
+        &case,
+        "gpublas DeviceSet of this 1 GPU",
+        &samples,
+        "",
+    ));
+
     // Raw cuBLAS, naive: cudaMalloc, pageable cudaMemcpy, gemm, cudaMemcpy, cudaFree.
     let samples = wall_ms(1, reps, || {
         // SAFETY: every matrix holds n·n elements.

@@ -48,6 +48,7 @@ pub mod args;
 pub mod backend;
 mod blas;
 mod device;
+mod device_set;
 mod error;
 #[cfg(feature = "ndarray")]
 mod matmul;
@@ -70,6 +71,7 @@ pub use backend::GemmEx;
 pub use backend::{Backend, BackendKind, Blas, BlasAll, Dynamic, Emulated, Host};
 pub use blas::{Rotg, Rotmg};
 pub use device::{Device, BACKEND_VAR};
+pub use device_set::DeviceSet;
 pub use error::{Error, LoadError, Result};
 #[cfg(feature = "ndarray")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]

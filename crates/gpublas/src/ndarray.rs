@@ -142,13 +142,6 @@ impl<'a, T: Element, B: Backend, S: DataMut<Elem = T>> MatOut<'a, T, B>
     }
 }
 
-/// Validated descriptors are arguments themselves.
-impl<'a, T: Element, B: Backend> MatIn<'a, T, B> for MatDesc<'a, T, B> {
-    fn mat_in(self, _routine: &'static str, _arg: &'static str) -> Result<MatDesc<'a, T, B>> {
-        Ok(self)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use ndarray::{s, Array1};

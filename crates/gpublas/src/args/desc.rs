@@ -517,3 +517,17 @@ impl<'a, T: Element, B: Backend> MatDescMut<'a, T, B> {
         self.src.store(dev, copy_in, routine, arg)
     }
 }
+
+/// Validated descriptors are arguments themselves (so a caller can validate, then decide).
+impl<'a, T: Element, B: Backend> MatIn<'a, T, B> for MatDesc<'a, T, B> {
+    fn mat_in(self, _routine: &'static str, _arg: &'static str) -> Result<MatDesc<'a, T, B>> {
+        Ok(self)
+    }
+}
+
+/// Validated writable descriptors are arguments themselves.
+impl<'a, T: Element, B: Backend> MatOut<'a, T, B> for MatDescMut<'a, T, B> {
+    fn mat_out(self, _routine: &'static str, _arg: &'static str) -> Result<MatDescMut<'a, T, B>> {
+        Ok(self)
+    }
+}

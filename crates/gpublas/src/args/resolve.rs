@@ -355,6 +355,15 @@ impl<T: Element, B: Backend> StoredMut<'_, T, B> {
 }
 
 impl<T: Element, B: Backend> Src<'_, T, B> {
+    /// The elements, if they are in host memory.
+    pub(crate) fn host_slice(&self) -> Option<&[T]> {
+        match &self.0 {
+            SrcKind::Host(s) | SrcKind::Pinned(s, _) => Some(s),
+            SrcKind::Owned(v) => Some(v),
+            SrcKind::Device { .. } => None,
+        }
+    }
+
     /// The argument as an operand of the tiled engine: host bytes, or device memory of `dev`.
     pub(crate) fn operand(
         &self,
@@ -374,6 +383,14 @@ impl<T: Element, B: Backend> Src<'_, T, B> {
 }
 
 impl<T: Element, B: Backend> SrcMut<'_, T, B> {
+    /// The elements, if they are the argument's own host memory (not a copy to scatter back).
+    pub(crate) fn host_slice_mut(&mut self) -> Option<&mut [T]> {
+        match &mut self.0 {
+            SrcMutKind::Host(s) | SrcMutKind::Pinned(s, _) => Some(s),
+            SrcMutKind::Owned(..) | SrcMutKind::Device { .. } => None,
+        }
+    }
+
     /// The argument as the tiled engine's output: host bytes, or device memory of `dev`.
     pub(crate) fn output(
         &mut self,

@@ -12,22 +12,23 @@ use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Order, Side, Uplo};
 
 /// Validated gemm operands, reduced to one column-major call.
-pub(super) struct GemmPlan {
-    pub(super) ta: Op,
-    pub(super) tb: Op,
-    pub(super) m: usize,
-    pub(super) n: usize,
-    pub(super) k: usize,
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct GemmPlan {
+    pub(crate) ta: Op,
+    pub(crate) tb: Op,
+    pub(crate) m: usize,
+    pub(crate) n: usize,
+    pub(crate) k: usize,
     /// Whether A and B trade places (row-major C: Cᵀ = op(B)ᵀ op(A)ᵀ).
-    pub(super) swap: bool,
+    pub(crate) swap: bool,
     /// Whether A, or B, must be replaced by a conjugated copy (see `stored_op`).
-    pub(super) conj_a: bool,
-    pub(super) conj_b: bool,
+    pub(crate) conj_a: bool,
+    pub(crate) conj_b: bool,
 }
 
 /// Plans `op(A) op(B)` into `C` for operands of these shapes (`T` only decides what `Op::C`
 /// means: mixed-precision callers, whose types are all real, pass `f32`).
-pub(super) fn plan_gemm<T: Scalar>(
+pub(crate) fn plan_gemm<T: Scalar>(
     r: &'static str,
     ta: Op,
     tb: Op,

@@ -22,6 +22,7 @@ mod symm;
 mod trmm;
 
 pub use level1x::{Rotg, Rotmg};
+pub(crate) use level3::plan_gemm;
 
 use crate::backend::BlasAll;
 use crate::device::Device;

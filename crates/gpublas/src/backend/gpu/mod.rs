@@ -85,6 +85,14 @@ impl<A: GpuApi> std::fmt::Debug for Gpu<A> {
 }
 
 impl<A: GpuApi> Gpu<A> {
+    /// How many devices the vendor runtime sees.
+    ///
+    /// # Errors
+    /// [`Error::LibraryNotFound`] or [`Error::NoDevice`], as for [`Gpu::new`].
+    pub fn count() -> Result<usize> {
+        A::load()?.device_count()
+    }
+
     /// Opens device `ordinal`: loads the libraries, creates the stream and a first BLAS handle,
     /// so a device that cannot run BLAS fails here rather than at the first call.
     ///

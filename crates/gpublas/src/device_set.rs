@@ -1,0 +1,205 @@
+//! [`DeviceSet`]: several devices of one node used together for level 3 with host operands.
+//!
+//! A gemm from host memory is split by columns of its (stored) output: each device computes
+//! its block of columns from the whole of `op(A)` and its columns of `op(B)`, through its own
+//! transfer engine (staging, pipelined copies, tiles overlapping transfers and compute), all
+//! devices at once, each driven by a thread of its own. Every block is the same computation a
+//! single device makes for those columns, so the results are those of the single-device path.
+//! A set of one device *is* the single-device path (the call is passed through unchanged).
+//!
+//! Not done (see `docs/multi-gpu.md`): operands already resident on one device (that needs
+//! peer-to-peer copies between the devices), and level-3 routines other than gemm.
+
+use crate::args::{MatIn, MatOut, Shape};
+use crate::backend::{Backend, BlasAll, Dynamic};
+use crate::blas::plan_gemm;
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::scalar::Scalar;
+use crate::types::Op;
+use crate::{Mat, MatMut};
+
+/// Below this many output columns per device, splitting costs more than it gains: fewer
+/// devices are used.
+const MIN_COLUMNS_PER_DEVICE: usize = 256;
+
+/// Several devices of one node, used together by [`DeviceSet::gemm`].
+#[derive(Clone)]
+pub struct DeviceSet<B: Backend = Dynamic> {
+    devices: Vec<Device<B>>,
+}
+
+impl<B: Backend + std::fmt::Debug> std::fmt::Debug for DeviceSet<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeviceSet")
+            .field("devices", &self.devices)
+            .finish()
+    }
+}
+
+impl<B: Backend> DeviceSet<B> {
+    /// A set of devices (at least one). Each device's calls run on its own queues, so a set
+    /// may even hold two devices opened on one GPU.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] if `devices` is empty.
+    pub fn new(devices: Vec<Device<B>>) -> Result<Self> {
+        if devices.is_empty() {
+            return Err(Error::arg("DeviceSet::new", "devices", "is empty"));
+        }
+        Ok(DeviceSet { devices })
+    }
+
+    /// The devices.
+    pub fn devices(&self) -> &[Device<B>] {
+        &self.devices
+    }
+
+    /// How many devices the set has.
+    pub fn len(&self) -> usize {
+        self.devices.len()
+    }
+
+    /// Whether the set is empty (never: a set has at least one device).
+    pub fn is_empty(&self) -> bool {
+        self.devices.is_empty()
+    }
+}
+
+#[cfg(feature = "cuda")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
+impl DeviceSet<Dynamic> {
+    /// Every CUDA GPU of this machine.
+    ///
+    /// # Errors
+    /// As for [`Device::cuda`]: a missing library, or no usable device.
+    pub fn cuda_all() -> Result<Self> {
+        let count = crate::backend::Cuda::count()?;
+        let devices = (0..count)
+            .map(|i| crate::backend::Cuda::new(i).map(|b| Device::new(Dynamic::Cuda(b))))
+            .collect::<Result<Vec<_>>>()?;
+        Self::new(devices)
+    }
+}
+
+impl<B: BlasAll> DeviceSet<B> {
+    /// `C ← α op(A) op(B) + βC` with host operands, split by columns of `C` over the devices
+    /// (any layouts and ops, as [`Device::gemm`]).
+    ///
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::DeviceSet;
+    ///
+    /// let set = DeviceSet::new(vec![Device::host(), Device::host()])?;
+    /// let (m, k, n) = (3, 2, 600);
+    /// let a = vec![1.0f64; m * k];
+    /// let b = vec![2.0f64; k * n];
+    /// let mut c = vec![f64::NAN; m * n];
+    /// set.gemm(Op::N, Op::N, 1.0, Mat::col_major(&a[..], m, k), Mat::col_major(&b[..], k, n),
+    ///          0.0, MatMut::col_major(&mut c[..], m, n))?;
+    /// assert!(c.iter().all(|&v| v == 4.0));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As for [`Device::gemm`]; when several devices fail, the first device's error.
+    #[allow(clippy::too_many_arguments)]
+    pub fn gemm<T: Scalar>(
+        &self,
+        ta: Op,
+        tb: Op,
+        alpha: T,
+        a: Mat<'_, [T]>,
+        b: Mat<'_, [T]>,
+        beta: T,
+        c: MatMut<'_, [T]>,
+    ) -> Result<()> {
+        const R: &str = "gemm";
+        let first = &self.devices[0];
+        let (ad, bd, cd) = (
+            MatIn::<T, B>::mat_in(a, R, "a")?,
+            MatIn::<T, B>::mat_in(b, R, "b")?,
+            MatOut::<T, B>::mat_out(c, R, "c")?,
+        );
+        let plan = plan_gemm::<T>(R, ta, tb, &ad.shape, &bd.shape, &cd.shape)?;
+        let parts = self
+            .devices
+            .len()
+            .min(plan.n / MIN_COLUMNS_PER_DEVICE)
+            .max(1);
+        let single = |s: &Shape| s.count == 1 && s.stride.is_none();
+        let mut cd = cd;
+        let on_host = ad.src.host_slice().is_some()
+            && bd.src.host_slice().is_some()
+            && cd.src.host_slice_mut().is_some();
+        if parts == 1
+            || !on_host
+            || plan.conj_a
+            || plan.conj_b
+            || plan.m == 0
+            || plan.k == 0
+            || !single(&ad.shape)
+            || !single(&bd.shape)
+            || !single(&cd.shape)
+        {
+            // One device, or a case the split does not cover: the single-device path.
+            return first.gemm(ta, tb, alpha, ad, bd, beta, cd);
+        }
+        let (x, y) = if plan.swap { (bd, ad) } else { (ad, bd) };
+        let ldc = cd.shape.ld;
+        let mut cs = cd.src;
+        let (Some(xs), Some(ys), Some(c_all)) =
+            (x.src.host_slice(), y.src.host_slice(), cs.host_slice_mut())
+        else {
+            unreachable!("checked on_host above");
+        };
+        let (m, n, k) = (plan.m, plan.n, plan.k);
+        let (ldx, ldy) = (x.shape.ld, y.shape.ld);
+        let (xr, xc) = plan.ta.apply(m, k);
+        // Split C's stored columns into `parts` blocks; each thread gets its own part of C.
+        let bounds: Vec<usize> = (0..=parts).map(|p| p * n / parts).collect();
+        let mut blocks = Vec::with_capacity(parts);
+        let mut rest: &mut [T] = c_all;
+        for p in 0..parts {
+            let (j0, j1) = (bounds[p], bounds[p + 1]);
+            let take = if p + 1 == parts {
+                rest.len()
+            } else {
+                (j1 - j0) * ldc
+            };
+            let (mine, after) = std::mem::take(&mut rest).split_at_mut(take);
+            rest = after;
+            blocks.push((j0, j1, mine));
+        }
+        let results: Vec<Result<()>> = std::thread::scope(|s| {
+            let handles: Vec<_> = blocks
+                .into_iter()
+                .zip(&self.devices)
+                .map(|((j0, j1, cpart), dev)| {
+                    s.spawn(move || {
+                        let w = j1 - j0;
+                        let ypart = if plan.tb == Op::N {
+                            Mat::col_major(&ys[(j0 * ldy).min(ys.len())..], k, w).with_ld(ldy)
+                        } else {
+                            Mat::col_major(&ys[j0.min(ys.len())..], w, k).with_ld(ldy)
+                        };
+                        dev.gemm(
+                            plan.ta,
+                            plan.tb,
+                            alpha,
+                            Mat::col_major(xs, xr, xc).with_ld(ldx),
+                            ypart,
+                            beta,
+                            MatMut::col_major(cpart, m, w).with_ld(ldc),
+                        )
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        });
+        results.into_iter().collect()
+    }
+}
