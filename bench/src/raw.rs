@@ -298,6 +298,46 @@ impl RawBlas {
         bl_check(self.api, name, status)
     }
 
+    /// `y ← αAx + βy`, A m × n column-major (lda = m), unit increments.
+    ///
+    /// # Safety
+    /// `a` (m·n), `x` (n) and `y` (m) are live device allocations of gpublas's device; `y`
+    /// overlaps neither input.
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn dgemv(
+        &self,
+        m: usize,
+        n: usize,
+        alpha: f64,
+        a: *const f64,
+        x: *const f64,
+        beta: f64,
+        y: *mut f64,
+    ) -> Res<()> {
+        let dim = |v: usize| {
+            c_int::try_from(v).map_err(|_| format!("dgemv: {v} does not fit cuBLAS's int"))
+        };
+        let (mi, ni) = (dim(m)?, dim(n)?);
+        // SAFETY: forwarded to the caller; the handle is live and in host pointer mode.
+        let status = unsafe {
+            (self.api.bl.cublasDgemv_v2)(
+                self.handle,
+                sys::CUBLAS_OP_N,
+                mi,
+                ni,
+                &alpha,
+                a,
+                mi.max(1),
+                x,
+                1,
+                &beta,
+                y,
+                1,
+            )
+        };
+        bl_check(self.api, "cublasDgemv_v2", status)
+    }
+
     /// `y ← αx + y` on `n` floats.
     ///
     /// # Safety

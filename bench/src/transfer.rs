@@ -274,3 +274,102 @@ pub fn host_copy_gbps(dst: &mut [u8], src: &[u8], threads: usize) -> f64 {
     });
     src.len() as f64 / t.elapsed().as_secs_f64() / 1e9
 }
+
+/// The hand-written floor of a small call from host memory: what a careful raw cuBLAS user does
+/// (the pattern gpublas's packed calls follow). Inputs are packed into one page-locked buffer,
+/// sent with one `cudaMemcpyAsync`, the routine runs, the output comes back with one
+/// `cudaMemcpyAsync`, the stream is synchronised once, and the output is copied to its `Vec`.
+/// Buffers are allocated once, up front (as a pool would).
+pub struct RawSmall {
+    api: CudaApi,
+    stream: sys::cudaStream_t,
+    host: Pinned<u8>,
+    dev: RawMem,
+    bytes: usize,
+}
+
+impl RawSmall {
+    /// Room for `bytes` of packed operands on `dev`'s stream.
+    pub fn new(dev: &Device<Cuda>, bytes: usize) -> Res<Self> {
+        let api = dev.backend().api();
+        Ok(RawSmall {
+            api,
+            stream: dev.backend().stream(),
+            host: Pinned::from_slice(api, &vec![0u8; bytes])?,
+            dev: RawMem::new(api, bytes)?,
+            bytes,
+        })
+    }
+
+    /// One call: packs `inputs` (in order) and `out` (last; uploaded too if `upload_out`, as
+    /// when β ≠ 0) into the buffer, uploads them, runs `routine` with their device addresses,
+    /// downloads `out`, waits.
+    pub fn call<T: Copy>(
+        &self,
+        inputs: &[&[T]],
+        out: &mut [T],
+        upload_out: bool,
+        routine: impl FnOnce(&[*mut T], *mut T) -> Res<()>,
+    ) -> Res<()> {
+        let size = std::mem::size_of::<T>();
+        let total: usize = inputs.iter().map(|s| s.len()).sum::<usize>() + out.len();
+        if total * size > self.bytes {
+            return Err(
+                format!("RawSmall: {} bytes do not fit {}", total * size, self.bytes).into(),
+            );
+        }
+        let (h, d) = (self.host.ptr().cast::<T>(), self.dev.ptr::<T>());
+        let mut at = 0;
+        let mut ptrs = Vec::with_capacity(inputs.len());
+        for s in inputs.iter().copied().chain(std::iter::once(&*out)) {
+            if !upload_out && std::ptr::eq(s, &*out) {
+                // SAFETY: as below.
+                ptrs.push(unsafe { d.add(at) });
+                at += s.len();
+                break;
+            }
+            // SAFETY: `at + s.len() ≤ total` elements, which the page-locked buffer holds;
+            // the previous call's transfers are complete (it synchronised).
+            unsafe { std::ptr::copy_nonoverlapping(s.as_ptr(), h.add(at), s.len()) };
+            // SAFETY: in bounds of the device buffer, as above.
+            ptrs.push(unsafe { d.add(at) });
+            at += s.len();
+        }
+        let out_at = at - out.len();
+        let dout = ptrs.pop().expect("out is last");
+        // SAFETY: both buffers hold `total` elements; the copies and the routine are ordered on
+        // one stream, which is synchronised before the host reads the buffer.
+        unsafe {
+            rt_check(
+                self.api,
+                "cudaMemcpyAsync",
+                (self.api.rt.cudaMemcpyAsync)(
+                    d.cast(),
+                    h.cast::<c_void>(),
+                    if upload_out { total } else { out_at } * size,
+                    sys::cudaMemcpyHostToDevice,
+                    self.stream,
+                ),
+            )?;
+            routine(&ptrs, dout)?;
+            rt_check(
+                self.api,
+                "cudaMemcpyAsync",
+                (self.api.rt.cudaMemcpyAsync)(
+                    h.add(out_at).cast(),
+                    dout.cast::<c_void>(),
+                    std::mem::size_of_val(out),
+                    sys::cudaMemcpyDeviceToHost,
+                    self.stream,
+                ),
+            )?;
+            rt_check(
+                self.api,
+                "cudaStreamSynchronize",
+                (self.api.rt.cudaStreamSynchronize)(self.stream),
+            )?;
+            std::ptr::copy_nonoverlapping(h.add(out_at), out.as_mut_ptr(), out.len());
+        }
+        Ok(())
+    }
+}

@@ -21,7 +21,7 @@ use gpublas_bench::peer::Peer;
 use gpublas_bench::raw::{RawBlas, RawScalar};
 use gpublas_bench::report::{median, utc_now};
 use gpublas_bench::transfer::{
-    host_copy_gbps, memcpy, raw_round_trip, wall_ms, Pinned, RawMem, Xt,
+    host_copy_gbps, memcpy, raw_round_trip, wall_ms, Pinned, RawMem, RawSmall, Xt,
 };
 use gpublas_bench::Res;
 
@@ -389,65 +389,102 @@ fn bandwidth_cases(dev: &Device<Cuda>, reps: usize, lines: &mut Vec<Line>) -> Re
     Ok(())
 }
 
-/// The two small-call cases: a 2×3 gemv and a 64×64 sgemm, host arrays per call.
-fn small_cases(dev: &Device<Cuda>, calls: usize, lines: &mut Vec<Line>) -> Res<()> {
-    eprintln!("[small calls]");
-    let a = [1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0];
-    let x = [1.0f64, 1.0, 1.0];
-    let mut y = [0.0f64; 2];
+/// Microseconds per call of `calls` calls of `f`, 7 batches, the first dropped: (median, line
+/// note).
+fn per_call_us(calls: usize, mut f: impl FnMut() -> Res<()>) -> Res<(f64, String)> {
     let mut per = Vec::new();
     for _ in 0..7 {
-        y = [0.0; 2];
         let t = Instant::now();
         for _ in 0..calls {
-            dev.gemv(Op::N, 1.0, Mat::col_major(&a, 2, 3), &x, 1.0, &mut y)?;
+            f()?;
         }
         per.push(t.elapsed().as_secs_f64() * 1e6 / calls as f64);
-    }
-    if y != [9.0 * calls as f64, 12.0 * calls as f64] {
-        return Err(format!("small gemv: y = {y:?} after {calls} calls").into());
     }
     per.remove(0);
     let mut s = per.clone();
     s.sort_by(f64::total_cmp);
-    lines.push(Line {
-        case: "gemv 2×3, host arrays, per call".into(),
-        who: "gpublas".into(),
-        value: median(&per),
-        unit: "µs",
-        note: format!("min {:.1}, max {:.1}", s[0], s[s.len() - 1]),
-    });
+    Ok((
+        median(&per),
+        format!("min {:.1}, max {:.1}", s[0], s[s.len() - 1]),
+    ))
+}
+
+/// The two small-call cases: a 2×3 gemv and a 64×64 sgemm, host arrays per call; gpublas and
+/// the hand-written raw floor of the same pattern ([`RawSmall`]).
+fn small_cases(dev: &Device<Cuda>, raw: &RawBlas, calls: usize, lines: &mut Vec<Line>) -> Res<()> {
+    eprintln!("[small calls]");
+    let small = RawSmall::new(dev, 1 << 16)?;
+    let a = [1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0];
+    let x = [1.0f64, 1.0, 1.0];
+    let case = "gemv 2×3, host arrays, per call";
+    for who in ["gpublas", "raw cuBLAS, packed pinned round trip"] {
+        let mut y = [0.0f64; 2];
+        let mut n_calls = 0usize;
+        let (value, note) = per_call_us(calls, || {
+            n_calls += 1;
+            if who == "gpublas" {
+                dev.gemv(Op::N, 1.0, Mat::col_major(&a, 2, 3), &x, 1.0, &mut y)?;
+            } else {
+                small.call(&[&a[..], &x[..]], &mut y, true, |ins, out| {
+                    // SAFETY: the packed buffer holds A (6), x (3) and y (2) at these addresses.
+                    unsafe { raw.dgemv(2, 3, 1.0, ins[0], ins[1], 1.0, out) }
+                })?;
+            }
+            Ok(())
+        })?;
+        let k = n_calls as f64;
+        if y != [9.0 * k, 12.0 * k] {
+            return Err(format!("small gemv ({who}): y = {y:?} after {n_calls} calls").into());
+        }
+        lines.push(Line {
+            case: case.into(),
+            who: who.into(),
+            value,
+            unit: "µs",
+            note,
+        });
+    }
     let n = 64;
     let mut rng = Rng::new(64);
     let (a, b): (Vec<f32>, Vec<f32>) = (random_vec(&mut rng, n * n), random_vec(&mut rng, n * n));
-    let mut c = vec![0.0f32; n * n];
-    let mut per = Vec::new();
-    for _ in 0..7 {
-        let t = Instant::now();
-        for _ in 0..calls {
-            dev.gemm(
-                Op::N,
-                Op::N,
-                1.0,
-                Mat::col_major(&a, n, n),
-                Mat::col_major(&b, n, n),
-                0.0,
-                MatMut::col_major(&mut c, n, n),
-            )?;
-        }
-        per.push(t.elapsed().as_secs_f64() * 1e6 / calls as f64);
+    let case = "sgemm 64×64, host Vecs, per call";
+    for who in ["gpublas", "raw cuBLAS, packed pinned round trip"] {
+        let mut c = vec![f32::NAN; n * n];
+        let (value, note) = per_call_us(calls, || {
+            if who == "gpublas" {
+                dev.gemm(
+                    Op::N,
+                    Op::N,
+                    1.0,
+                    Mat::col_major(&a, n, n),
+                    Mat::col_major(&b, n, n),
+                    0.0,
+                    MatMut::col_major(&mut c, n, n),
+                )?;
+            } else {
+                small.call(&[&a[..], &b[..]], &mut c, false, |ins, out| {
+                    // SAFETY: the packed buffer holds A, B and C (n·n each) at these addresses.
+                    unsafe { raw.gemm::<f32>(n, 1.0, ins[0], ins[1], 0.0, out) }
+                })?;
+            }
+            Ok(())
+        })?;
+        check(
+            &format!("sgemm 64 host ({who})"),
+            n,
+            &a,
+            &b,
+            &c,
+            f32::HOST_TOL,
+        )?;
+        lines.push(Line {
+            case: case.into(),
+            who: who.into(),
+            value,
+            unit: "µs",
+            note,
+        });
     }
-    check("sgemm 64 host", n, &a, &b, &c, f32::HOST_TOL)?;
-    per.remove(0);
-    let mut s = per.clone();
-    s.sort_by(f64::total_cmp);
-    lines.push(Line {
-        case: "sgemm 64×64, host Vecs, per call".into(),
-        who: "gpublas".into(),
-        value: median(&per),
-        unit: "µs",
-        note: format!("min {:.1}, max {:.1}", s[0], s[s.len() - 1]),
-    });
     Ok(())
 }
 
@@ -463,7 +500,7 @@ fn run(o: &Opts) -> Res<String> {
     };
     let reps = if o.quick { 3 } else { 7 };
     let mut lines = Vec::new();
-    small_cases(&dev, if o.quick { 2000 } else { 10000 }, &mut lines)?;
+    small_cases(&dev, &raw, if o.quick { 2000 } else { 10000 }, &mut lines)?;
     gemm_cases::<f32>(&dev, &raw, peer.as_ref(), 4096, reps, &mut lines)?;
     gemm_cases::<f64>(&dev, &raw, peer.as_ref(), 4096, reps, &mut lines)?;
     gemm_cases::<f32>(&dev, &raw, peer.as_ref(), 8192, reps.min(5), &mut lines)?;
