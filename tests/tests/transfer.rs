@@ -3,6 +3,7 @@
 //! is never uploaded; `map_out` uploads nothing), the device pool and `trim`. On a host-memory
 //! backend nothing is transferred, and the counters must say so.
 
+use gpublas::BackendKind;
 use gpublas_tests::*;
 
 #[allow(clippy::too_many_arguments)]
@@ -178,29 +179,62 @@ fn stats_count_exactly_what_moves<T: TestScalar>() {
     }
 
     // A small call with host operands: with asynchronous transfers, all its inputs go in one
-    // transfer and its output comes back in one.
+    // transfer and its output comes back in one; where the device maps page-locked staging
+    // (CUDA, the emulated device), operands up to the zero-copy limit are used in place with no
+    // copy at all. Either way every byte crosses once and the results are the same.
     if dev.backend().async_transfers() {
-        let mut y2: Vec<T> = rand_vec(&mut r, m);
-        dev.reset_stats();
-        dev.gemv(
-            Op::N,
-            T::one(),
-            Mat::col_major(&a, m, k),
-            &x,
-            T::one(),
-            &mut y2,
-        )
-        .unwrap();
-        let s = dev.stats();
-        assert_eq!(
-            (s.transfers_in, s.transfers_out),
-            (1, 1),
-            "one transfer each way: {s:?}"
+        let maps_staging = matches!(
+            dev.backend().kind(),
+            BackendKind::Cuda | BackendKind::Emulated
         );
-        assert_eq!(
-            (s.bytes_in, s.bytes_out),
-            (((m * k + k + m) as u64) * e, m as u64 * e)
+        let limit = dev.zero_copy_limit();
+        let y0: Vec<T> = rand_vec(&mut r, m);
+        let mut results = Vec::new();
+        for (zero_copy, want) in [
+            (0, (1, 1)),
+            (usize::MAX, if maps_staging { (0, 0) } else { (1, 1) }),
+        ] {
+            dev.set_zero_copy_limit(zero_copy);
+            let mut y2 = y0.clone();
+            dev.reset_stats();
+            dev.gemv(
+                Op::N,
+                T::one(),
+                Mat::col_major(&a, m, k),
+                &x,
+                T::one(),
+                &mut y2,
+            )
+            .unwrap();
+            let s = dev.stats();
+            assert_eq!(
+                (s.transfers_in, s.transfers_out),
+                want,
+                "zero-copy limit {zero_copy}: {s:?}"
+            );
+            assert_eq!(
+                (s.bytes_in, s.bytes_out),
+                (((m * k + k + m) as u64) * e, m as u64 * e)
+            );
+            results.push(y2);
+        }
+        dev.set_zero_copy_limit(limit);
+        let (want, mag) = ref_gemm_with_mag(
+            T::one().to_c(),
+            &read_mat(&a, Layout::col(m, k)),
+            &read_mat(&x, Layout::col(k, 1)),
+            T::one().to_c(),
+            &read_mat(&y0, Layout::col(m, 1)),
         );
+        for y2 in &results {
+            assert_close::<T>(
+                "small gemv",
+                &read_mat(y2, Layout::col(m, 1)),
+                &want,
+                &mag,
+                k,
+            );
+        }
     }
 
     // map_out uploads nothing.

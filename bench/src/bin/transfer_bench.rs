@@ -93,6 +93,35 @@ fn check<T: HostScalar>(what: &str, n: usize, a: &[T], b: &[T], c: &[T], tol: f6
 }
 
 /// The gemm round trips at one size and type, every implementation.
+/// The implementations of one host-operand gemm case.
+#[derive(Clone, Copy, PartialEq)]
+enum Imp {
+    /// gpublas's `dev.gemm` with plain `Vec`s: `None` automatic tiles, `Some(0)` untiled,
+    /// `Some(edge)` fixed tiles.
+    Gpublas(&'static str, Option<usize>),
+    /// The same through a `DeviceSet` of this one device.
+    Set,
+    RawNaive,
+    RawPinned,
+    Cudarc,
+}
+
+impl Imp {
+    fn label(self) -> &'static str {
+        match self {
+            Imp::Gpublas(l, _) => l,
+            Imp::Set => "gpublas DeviceSet of this 1 GPU",
+            Imp::RawNaive => "raw cuBLAS, naive pageable",
+            Imp::RawPinned => "raw cuBLAS, data already pinned",
+            Imp::Cudarc => "cudarc 0.19",
+        }
+    }
+}
+
+/// Host-operand gemm, n × n, every implementation. The implementations are interleaved: each
+/// round runs every one once, in an order rotated from round to round (the first round is a
+/// warm-up, its result checked), so drift of the host's or the GPU's speed over the run — this
+/// host's copy rate varies — falls on all of them alike.
 fn gemm_cases<T: RawScalar + cudarc::driver::DeviceRepr + cudarc::driver::ValidAsZeroBits>(
     dev: &Device<Cuda>,
     raw: &RawBlas,
@@ -112,95 +141,89 @@ where
     let b: Vec<T> = random_vec(&mut rng, n * n);
     let mut c = vec![T::zero(); n * n];
     let tol = T::HOST_TOL;
-
-    // gpublas, the offload_args form: plain Vecs in and out. Automatic tiles, then fixed ones.
-    for (label, edge) in [
-        ("gpublas", None),
-        ("gpublas tile 1024", Some(1024)),
-        ("gpublas tile 2048", Some(2048)),
-        ("gpublas untiled", Some(0)),
-    ] {
-        match edge {
-            Some(0) => dev.set_gemm_tiling(usize::MAX, None),
-            e => dev.set_gemm_tiling(gpublas_default_tile_from(), e),
-        }
-        let samples = wall_ms(2, reps, || {
-            dev.gemm(
-                Op::N,
-                Op::N,
-                T::one(),
-                Mat::col_major(&a, n, n),
-                Mat::col_major(&b, n, n),
-                T::zero(),
-                MatMut::col_major(&mut c, n, n),
-            )?;
-            Ok(())
-        })?;
-        check(&format!("{case} {label}"), n, &a, &b, &c, tol)?;
-        let s = dev.stats();
-        lines.push(ms_line(
-            &case,
-            label,
-            &samples,
-            format!("pinned staging {} MiB", s.pinned_bytes >> 20),
-        ));
-    }
-    dev.set_gemm_tiling(gpublas_default_tile_from(), None);
-
-    // The same call through a DeviceSet of this one device: must cost the same.
     let set = gpublas::DeviceSet::new(vec![dev.clone()])?;
-    let samples = wall_ms(1, reps, || {
-        set.gemm(
-            Op::N,
-            Op::N,
-            T::one(),
-            Mat::col_major(&a[..], n, n),
-            Mat::col_major(&b[..], n, n),
-            T::zero(),
-            MatMut::col_major(&mut c[..], n, n),
-        )?;
-        Ok(())
-    })?;
-    check(&format!("{case} device set"), n, &a, &b, &c, tol)?;
-    lines.push(ms_line(
-        &case,
-        "gpublas DeviceSet of this 1 GPU",
-        &samples,
-        "",
-    ));
-
-    // Raw cuBLAS, naive: cudaMalloc, pageable cudaMemcpy, gemm, cudaMemcpy, cudaFree.
-    let samples = wall_ms(1, reps, || {
-        // SAFETY: every matrix holds n·n elements.
-        unsafe { raw_round_trip::<T>(dev, raw, n, a.as_ptr(), b.as_ptr(), c.as_mut_ptr()) }
-    })?;
-    check(&format!("{case} raw naive"), n, &a, &b, &c, tol)?;
-    lines.push(ms_line(&case, "raw cuBLAS, naive pageable", &samples, ""));
-
-    // Raw cuBLAS with the data already page-locked (the link's best case).
     let (pa, pb) = (Pinned::from_slice(api, &a)?, Pinned::from_slice(api, &b)?);
     let pc = Pinned::from_slice(api, &c)?;
-    let samples = wall_ms(1, reps, || {
-        // SAFETY: every matrix holds n·n elements.
-        unsafe { raw_round_trip::<T>(dev, raw, n, pa.ptr(), pb.ptr(), pc.ptr()) }
-    })?;
-    check(&format!("{case} raw pinned"), n, &a, &b, pc.as_slice(), tol)?;
-    lines.push(ms_line(
-        &case,
-        "raw cuBLAS, data already pinned",
-        &samples,
-        "",
-    ));
 
-    // cudarc 0.19.
-    if let Some(p) = peer {
-        let mut out = Vec::new();
-        let samples = wall_ms(1, reps, || {
-            out = p.round_trip_gemm::<T>(n, &a, &b)?;
-            Ok(())
-        })?;
-        check(&format!("{case} cudarc"), n, &a, &b, &out, tol)?;
-        lines.push(ms_line(&case, "cudarc 0.19", &samples, ""));
+    let mut imps = vec![
+        Imp::Gpublas("gpublas", None),
+        Imp::Gpublas("gpublas tile 1024", Some(1024)),
+        Imp::Gpublas("gpublas tile 2048", Some(2048)),
+        Imp::Gpublas("gpublas untiled", Some(0)),
+        Imp::Set,
+        Imp::RawNaive,
+        Imp::RawPinned,
+    ];
+    if peer.is_some() {
+        imps.push(Imp::Cudarc);
+    }
+    let mut samples = vec![Vec::new(); imps.len()];
+    let mut out = Vec::new();
+    for round in 0..=reps {
+        for i in 0..imps.len() {
+            let k = (i + round) % imps.len();
+            let imp = imps[k];
+            match imp {
+                Imp::Gpublas(_, Some(0)) => dev.set_gemm_tiling(usize::MAX, None),
+                Imp::Gpublas(_, e) => dev.set_gemm_tiling(gpublas_default_tile_from(), e),
+                _ => dev.set_gemm_tiling(gpublas_default_tile_from(), None),
+            }
+            let t = Instant::now();
+            match imp {
+                Imp::Gpublas(..) => dev.gemm(
+                    Op::N,
+                    Op::N,
+                    T::one(),
+                    Mat::col_major(&a, n, n),
+                    Mat::col_major(&b, n, n),
+                    T::zero(),
+                    MatMut::col_major(&mut c, n, n),
+                )?,
+                Imp::Set => set.gemm(
+                    Op::N,
+                    Op::N,
+                    T::one(),
+                    Mat::col_major(&a[..], n, n),
+                    Mat::col_major(&b[..], n, n),
+                    T::zero(),
+                    MatMut::col_major(&mut c[..], n, n),
+                )?,
+                // SAFETY: every matrix holds n·n elements.
+                Imp::RawNaive => unsafe {
+                    raw_round_trip::<T>(dev, raw, n, a.as_ptr(), b.as_ptr(), c.as_mut_ptr())?
+                },
+                // SAFETY: as above.
+                Imp::RawPinned => unsafe {
+                    raw_round_trip::<T>(dev, raw, n, pa.ptr(), pb.ptr(), pc.ptr())?
+                },
+                Imp::Cudarc => {
+                    out = peer
+                        .expect("listed only with a peer")
+                        .round_trip_gemm::<T>(n, &a, &b)?
+                }
+            }
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            if round == 0 {
+                let got: &[T] = match imp {
+                    Imp::RawPinned => pc.as_slice(),
+                    Imp::Cudarc => &out,
+                    _ => &c,
+                };
+                check(&format!("{case} {}", imp.label()), n, &a, &b, got, tol)?;
+                c.iter_mut().for_each(|x| *x = T::zero());
+            } else {
+                samples[k].push(ms);
+            }
+        }
+    }
+    dev.set_gemm_tiling(gpublas_default_tile_from(), None);
+    let pinned = dev.stats().pinned_bytes >> 20;
+    for (imp, s) in imps.iter().zip(&samples) {
+        let note = match imp {
+            Imp::Gpublas(..) => format!("pinned staging {pinned} MiB"),
+            _ => String::new(),
+        };
+        lines.push(ms_line(&case, imp.label(), s, note));
     }
     Ok(())
 }
@@ -409,26 +432,36 @@ fn per_call_us(calls: usize, mut f: impl FnMut() -> Res<()>) -> Res<(f64, String
     ))
 }
 
-/// The two small-call cases: a 2×3 gemv and a 64×64 sgemm, host arrays per call; gpublas and
-/// the hand-written raw floor of the same pattern ([`RawSmall`]).
+/// The small-call cases: a 2×3 gemv and n×n sgemms (n = 16…128, 64 being the case),
+/// host arrays per call; gpublas with its operands used in place from mapped staging and with
+/// them copied to device memory (`set_zero_copy_limit`), and the hand-written raw floor of the
+/// copying pattern ([`RawSmall`]).
 fn small_cases(dev: &Device<Cuda>, raw: &RawBlas, calls: usize, lines: &mut Vec<Line>) -> Res<()> {
     eprintln!("[small calls]");
-    let small = RawSmall::new(dev, 1 << 16)?;
+    let default_limit = dev.zero_copy_limit();
+    let small = RawSmall::new(dev, 1 << 18)?;
+    let whos = [
+        ("gpublas, operands used in place", usize::MAX),
+        ("gpublas, operands copied", 0),
+        ("raw cuBLAS, packed pinned round trip", 0),
+    ];
+    let raw_who = whos[2].0;
     let a = [1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0];
     let x = [1.0f64, 1.0, 1.0];
     let case = "gemv 2×3, host arrays, per call";
-    for who in ["gpublas", "raw cuBLAS, packed pinned round trip"] {
+    for (who, limit) in whos {
+        dev.set_zero_copy_limit(limit);
         let mut y = [0.0f64; 2];
         let mut n_calls = 0usize;
         let (value, note) = per_call_us(calls, || {
             n_calls += 1;
-            if who == "gpublas" {
-                dev.gemv(Op::N, 1.0, Mat::col_major(&a, 2, 3), &x, 1.0, &mut y)?;
-            } else {
+            if who == raw_who {
                 small.call(&[&a[..], &x[..]], &mut y, true, |ins, out| {
                     // SAFETY: the packed buffer holds A (6), x (3) and y (2) at these addresses.
                     unsafe { raw.dgemv(2, 3, 1.0, ins[0], ins[1], 1.0, out) }
                 })?;
+            } else {
+                dev.gemv(Op::N, 1.0, Mat::col_major(&a, 2, 3), &x, 1.0, &mut y)?;
             }
             Ok(())
         })?;
@@ -444,47 +477,52 @@ fn small_cases(dev: &Device<Cuda>, raw: &RawBlas, calls: usize, lines: &mut Vec<
             note,
         });
     }
-    let n = 64;
-    let mut rng = Rng::new(64);
-    let (a, b): (Vec<f32>, Vec<f32>) = (random_vec(&mut rng, n * n), random_vec(&mut rng, n * n));
-    let case = "sgemm 64×64, host Vecs, per call";
-    for who in ["gpublas", "raw cuBLAS, packed pinned round trip"] {
-        let mut c = vec![f32::NAN; n * n];
-        let (value, note) = per_call_us(calls, || {
-            if who == "gpublas" {
-                dev.gemm(
-                    Op::N,
-                    Op::N,
-                    1.0,
-                    Mat::col_major(&a, n, n),
-                    Mat::col_major(&b, n, n),
-                    0.0,
-                    MatMut::col_major(&mut c, n, n),
-                )?;
-            } else {
-                small.call(&[&a[..], &b[..]], &mut c, false, |ins, out| {
-                    // SAFETY: the packed buffer holds A, B and C (n·n each) at these addresses.
-                    unsafe { raw.gemm::<f32>(n, 1.0, ins[0], ins[1], 0.0, out) }
-                })?;
-            }
-            Ok(())
-        })?;
-        check(
-            &format!("sgemm 64 host ({who})"),
-            n,
-            &a,
-            &b,
-            &c,
-            f32::HOST_TOL,
-        )?;
-        lines.push(Line {
-            case: case.into(),
-            who: who.into(),
-            value,
-            unit: "µs",
-            note,
-        });
+    for n in [16, 32, 64, 128] {
+        let mut rng = Rng::new(n as u64);
+        let (a, b): (Vec<f32>, Vec<f32>) =
+            (random_vec(&mut rng, n * n), random_vec(&mut rng, n * n));
+        let case = format!("sgemm {n}×{n}, host Vecs, per call");
+        let calls = if n == 64 { calls } else { calls / 2 };
+        for (who, limit) in whos {
+            dev.set_zero_copy_limit(limit);
+            let mut c = vec![f32::NAN; n * n];
+            let (value, note) = per_call_us(calls, || {
+                if who == raw_who {
+                    small.call(&[&a[..], &b[..]], &mut c, false, |ins, out| {
+                        // SAFETY: the packed buffer holds A, B and C (n·n each) there.
+                        unsafe { raw.gemm::<f32>(n, 1.0, ins[0], ins[1], 0.0, out) }
+                    })?;
+                } else {
+                    dev.gemm(
+                        Op::N,
+                        Op::N,
+                        1.0,
+                        Mat::col_major(&a, n, n),
+                        Mat::col_major(&b, n, n),
+                        0.0,
+                        MatMut::col_major(&mut c, n, n),
+                    )?;
+                }
+                Ok(())
+            })?;
+            check(
+                &format!("sgemm {n} host ({who})"),
+                n,
+                &a,
+                &b,
+                &c,
+                f32::HOST_TOL,
+            )?;
+            lines.push(Line {
+                case: case.clone(),
+                who: who.into(),
+                value,
+                unit: "µs",
+                note: format!("{note}; {} KiB per operand", n * n * 4 / 1024),
+            });
+        }
     }
+    dev.set_zero_copy_limit(default_limit);
     Ok(())
 }
 

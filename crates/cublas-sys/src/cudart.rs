@@ -35,6 +35,11 @@ dyn_api! {
             fn cudaHostAlloc(pHost: *mut *mut c_void, size: usize, flags: c_uint) -> cudaError_t;
             fn cudaHostRegister(ptr: *mut c_void, size: usize, flags: c_uint) -> cudaError_t;
             fn cudaHostUnregister(ptr: *mut c_void) -> cudaError_t;
+            fn cudaHostGetDevicePointer(
+                pDevice: *mut *mut c_void,
+                pHost: *mut c_void,
+                flags: c_uint,
+            ) -> cudaError_t;
             fn cudaMemcpy(
                 dst: *mut c_void,
                 src: *const c_void,

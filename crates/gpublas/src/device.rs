@@ -37,6 +37,8 @@ struct Inner<B: Backend> {
     /// Tiled gemm: host bytes from which it is used, and the tile edge (0: automatic).
     tile_from: AtomicUsize,
     tile_edge: AtomicUsize,
+    /// Largest small host operand handed to the device in place (bytes; 0: never).
+    zero_copy_max: AtomicUsize,
 }
 
 impl<B: Backend> Drop for Inner<B> {
@@ -129,6 +131,7 @@ impl<B: Backend> Device<B> {
                 counters: Counters::default(),
                 tile_from: AtomicUsize::new(crate::transfer::tiled::DEFAULT_TILE_FROM),
                 tile_edge: AtomicUsize::new(0),
+                zero_copy_max: AtomicUsize::new(crate::transfer::DEFAULT_ZERO_COPY_LIMIT),
             }),
         }
     }
@@ -222,6 +225,31 @@ impl<B: Backend> Device<B> {
         self.inner
             .tile_edge
             .store(edge.unwrap_or(0), Ordering::Relaxed);
+    }
+
+    /// Sets the largest host operand, in bytes, that a call hands to the device **in place**
+    /// (default [`DEFAULT_ZERO_COPY_LIMIT`](crate::DEFAULT_ZERO_COPY_LIMIT); 0 turns it off).
+    ///
+    /// A call's small host operands are copied into page-locked staging either way. Where the
+    /// device can address that memory directly (mapped page-locked memory: CUDA, and the
+    /// emulated asynchronous device), operands up to this size are not copied on to device
+    /// memory: the routine reads and writes them over the link, and the call then waits once
+    /// and copies its outputs back to your slices. This saves the two copies' latency, which is
+    /// most of what a tiny call costs; larger operands are faster in device memory, since a
+    /// routine may read each element many times. Elsewhere the setting has no effect.
+    ///
+    /// ```
+    /// let dev = gpublas::Device::host();
+    /// dev.set_zero_copy_limit(0); // always copy small operands to device memory
+    /// assert_eq!(dev.zero_copy_limit(), 0);
+    /// ```
+    pub fn set_zero_copy_limit(&self, bytes: usize) {
+        self.inner.zero_copy_max.store(bytes, Ordering::Relaxed);
+    }
+
+    /// The limit set by [`Device::set_zero_copy_limit`].
+    pub fn zero_copy_limit(&self) -> usize {
+        self.inner.zero_copy_max.load(Ordering::Relaxed)
     }
 
     pub(crate) fn tiling(&self) -> (usize, usize) {

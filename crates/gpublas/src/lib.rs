@@ -83,7 +83,7 @@ pub use memory::{
 };
 pub use precision::{bf16, f16, ComputeType, Element, GemmInput, GemmOutput, GemmTypes, Precision};
 pub use scalar::{Complex32, Complex64, Scalar, ScalarKind};
-pub use transfer::Stats;
+pub use transfer::{Stats, DEFAULT_ZERO_COPY_LIMIT};
 pub use types::{Diag, Op, Order, Side, Uplo};
 
 /// The ndarray crate gpublas's ndarray support is built on (so callers can name the same version).

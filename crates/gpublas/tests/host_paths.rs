@@ -227,3 +227,48 @@ fn every_argument_path_on_the_asynchronous_emulated_device() {
     }
     assert_eq!(emu.live_allocations(), 1, "{emu:?}");
 }
+
+#[test]
+fn small_operands_are_used_in_place_from_mapped_staging_or_copied_by_the_limit() {
+    // The asynchronous emulated device maps its page-locked staging, as CUDA does: operands up
+    // to the zero-copy limit are used there in place (no copy), larger ones are packed and
+    // copied; every byte is counted once either way, and the results are the same.
+    let emu = Emulated::asynchronous();
+    {
+        let dev = Device::new(emu.clone());
+        // A 3×4 gemv: A is 96 bytes, x 32, y 24.
+        let (m, k) = (3, 4);
+        let a: Vec<f64> = (0..m * k).map(|i| 0.5 + i as f64).collect();
+        let x = [1.0, -2.0, 0.25, 3.0];
+        let y0 = [1.0, 2.0, -1.0];
+        let ax = naive_gemm(&a, &x, m, k, 1);
+        for (limit, transfers, beta) in [
+            (usize::MAX, (0, 0), 0.5),
+            (0, (1, 1), 0.5),
+            (64, (1, 0), 0.5), // A copied; x and y in place
+            (usize::MAX, (0, 0), 0.0),
+        ] {
+            dev.set_zero_copy_limit(limit);
+            // β = 0 must not read y: NaN there must not leak into the result.
+            let mut y = if beta == 0.0 { [f64::NAN; 3] } else { y0 };
+            dev.reset_stats();
+            dev.gemv(Op::N, 1.0, Mat::col_major(&a, m, k), &x, beta, &mut y)
+                .unwrap();
+            let s = dev.stats();
+            assert_eq!(
+                (s.transfers_in, s.transfers_out),
+                transfers,
+                "limit {limit}: {s:?}"
+            );
+            let y_in = if beta == 0.0 { 0 } else { 3 * 8 };
+            assert_eq!(
+                (s.bytes_in, s.bytes_out),
+                (96 + 32 + y_in, 24),
+                "limit {limit}: {s:?}"
+            );
+            let want: Vec<f64> = (0..m).map(|i| ax[i] + beta * y0[i]).collect();
+            close(&y, &want);
+        }
+    }
+    assert_eq!(emu.live_allocations(), 0, "{emu:?}");
+}

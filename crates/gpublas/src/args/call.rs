@@ -7,6 +7,10 @@
 //! else goes through [`Src::store`] / [`SrcMut::store`] (zero-copy on host-memory backends,
 //! device data in place, scope mappings by lease, larger host data through the staged engine).
 //!
+//! Where the device can address the staging slot in place (mapped page-locked memory), operands
+//! up to [`Device::zero_copy_limit`] bytes are not copied on at all: the routine uses them in the
+//! slot, over the link, and only the wait and the host copies remain.
+//!
 //! Use: `input`/`output` each operand (they return its device address), `launch()` before the
 //! backend call, `finish()` after it. Dropping a call without `finish` (an error path) leaves
 //! every host output untouched.
@@ -24,7 +28,10 @@ use crate::transfer::staging::Slot;
 pub(crate) const PACK_MAX: usize = 64 << 10;
 /// Room a call's packed operands share (bytes; less if the staging slots are smaller).
 const PACK_ROOM: usize = 256 << 10;
-/// Alignment of each packed operand in the device block.
+/// Room of the slot used in place by the device (bytes, after the packed room; less if the
+/// staging slots are smaller).
+const ZERO_COPY_ROOM: usize = 256 << 10;
+/// Alignment of each packed operand in the device block (and in the slot).
 const PACK_ALIGN: usize = 256;
 
 /// One operation's operands.
@@ -35,22 +42,36 @@ pub(crate) struct Call<'a, T: Scalar, B: Backend> {
     inputs: Vec<Stored<'a, T, B>>,
     outputs: Vec<StoredMut<'a, T, B>>,
     pack: Option<Pack<B>>,
-    /// Packed outputs: offset in the pack, and where they go.
-    packed_out: Vec<(usize, PackedOut<'a, T>)>,
+    /// Packed outputs: offset in the slot, where they go, and whether the device uses them in
+    /// place (else they are copied back from the device block at the same offset).
+    packed_out: Vec<(usize, PackedOut<'a, T>, bool)>,
     /// Bytes of operands packed for upload (what `stats` counts, without the alignment gaps).
     packed_in: usize,
+    /// Bytes of input operands the device reads in place.
+    in_place_in: usize,
+    /// Whether operands may be used in place (see [`Call::memsets`]).
+    in_place_ok: bool,
 }
 
-/// The shared staging of a call's small operands.
+/// The shared staging of a call's small operands. The slot's first `room` bytes mirror a
+/// device block (copied operands, at the same offsets); the next ones, up to `in_place_end`,
+/// hold operands the device uses in place.
 struct Pack<B: Backend> {
     slot: Option<Slot>,
-    /// A DMA using the slot is enqueued without an event after it yet (recorded before the
-    /// slot can go back to the pool).
+    /// Device work using the slot (a DMA, or a routine using it in place) is enqueued without
+    /// an event after it yet (recorded before the slot can go back to the pool).
     unmarked: bool,
-    block: Alloc<B>,
+    /// The device block of the copied operands, allocated with the first of them.
+    block: Option<Alloc<B>>,
+    room: usize,
     /// Bytes taken from the front (uploaded) and from the back (outputs not copied in).
     front: usize,
     back: usize,
+    /// The device's address of the slot, where it can use the slot in place.
+    mapped: Option<DevPtr>,
+    /// Next free byte and end of the in-place room.
+    in_place_at: usize,
+    in_place_end: usize,
 }
 
 /// Where a packed output goes.
@@ -70,6 +91,8 @@ impl<B: Backend> Device<B> {
             pack: None,
             packed_out: Vec::new(),
             packed_in: 0,
+            in_place_in: 0,
+            in_place_ok: true,
         }
     }
 }
@@ -88,9 +111,11 @@ fn packable<T: Scalar, B: Backend>(dev: &Device<B>, s: &[T]) -> bool {
 }
 
 impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
-    /// Room for `bytes` in the pack, from the front (`up`: uploaded) or the back; `None` if the
-    /// pack is full (the operand then goes on its own).
-    fn reserve(&mut self, bytes: usize, up: bool) -> Result<Option<usize>> {
+    /// Room for `bytes` in the pack: in the slot's in-place room if the device can use it there
+    /// and the operand is small enough, else in the copied room, from the front (`up`:
+    /// uploaded) or the back. Returns the offset in the slot, the device address, and whether
+    /// it is used in place; `None` if the pack is full (the operand then goes on its own).
+    fn reserve(&mut self, bytes: usize, up: bool) -> Result<Option<(usize, DevPtr, bool)>> {
         if self.pack.is_none() {
             let (b, st) = (self.dev.backend(), self.dev.staging());
             let mut slots = st.acquire(b, 1)?;
@@ -100,47 +125,79 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
                 st.release(b, vec![slot]);
                 return Err(e);
             }
-            let room = slot.bytes().min(PACK_ROOM);
-            let block = match Alloc::bytes(self.dev, room) {
-                Ok(a) => a,
-                Err(e) => {
-                    st.release(b, vec![slot]);
-                    return Err(e);
-                }
+            // A slot the device can use in place is shared between the two rooms (halves of a
+            // small slot).
+            let mapped = slot.device_address();
+            let room = match mapped {
+                Some(_) => (slot.bytes() / 2 / PACK_ALIGN * PACK_ALIGN).min(PACK_ROOM),
+                None => slot.bytes().min(PACK_ROOM),
             };
             self.pack = Some(Pack {
+                mapped,
+                in_place_at: room,
+                in_place_end: slot.bytes().min(room + ZERO_COPY_ROOM),
                 slot: Some(slot),
                 unmarked: false,
-                block,
+                block: None,
+                room,
                 front: 0,
                 back: room,
             });
         }
+        let in_place_max = if self.in_place_ok {
+            self.dev.zero_copy_limit()
+        } else {
+            0
+        };
         let p = self.pack.as_mut().expect("made above");
         let size = bytes.div_ceil(PACK_ALIGN) * PACK_ALIGN;
+        if let Some(base) = p.mapped {
+            if bytes <= in_place_max && p.in_place_at + size <= p.in_place_end {
+                p.in_place_at += size;
+                let at = p.in_place_at - size;
+                return Ok(Some((at, base.offset::<u8>(at), true)));
+            }
+        }
         if p.front + size > p.back {
             return Ok(None);
         }
-        Ok(Some(if up {
+        if p.block.is_none() {
+            // On failure the pack keeps the slot; dropping the call gives it back.
+            p.block = Some(Alloc::bytes(self.dev, p.room)?);
+        }
+        let at = if up {
             p.front += size;
             p.front - size
         } else {
             p.back -= size;
             p.back
-        }))
+        };
+        let block = p.block.as_ref().expect("allocated above");
+        Ok(Some((at, block.ptr().offset::<u8>(at), false)))
     }
 
-    /// Copies `s` into the pack at `at` (the slot is ours until `launch`).
-    fn fill(&mut self, at: usize, s: &[T]) -> Result<DevPtr> {
+    /// Copies `s` into the slot at `at` (the slot is ours until `launch`).
+    fn fill(&mut self, at: usize, s: &[T], in_place: bool) {
         let p = self.pack.as_mut().expect("reserved");
         let slot = p.slot.as_mut().expect("not launched yet");
         debug_assert!(!p.unmarked, "filled after launch");
         let bytes: &[u8] = bytemuck::cast_slice(s);
-        // SAFETY: the slot is ours, its last DMA is complete, and `at + bytes.len()` lies inside
-        // the pack's room (`reserve`), which the slot holds.
+        // SAFETY: the slot is ours, its last use by the device is complete, and
+        // `at + bytes.len()` lies inside a room of the slot (`reserve`).
         unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), slot.ptr().add(at), bytes.len()) };
-        self.packed_in += bytes.len();
-        Ok(p.block.ptr().offset::<u8>(at))
+        if in_place {
+            self.in_place_in += bytes.len();
+        } else {
+            self.packed_in += bytes.len();
+        }
+    }
+
+    /// Declares that the call's operands will also be touched by device memsets, not only by
+    /// BLAS routines: they then stay out of the staging the device uses in place (a memset is
+    /// defined on device memory only). Call before the first `input`/`output`.
+    pub(crate) fn memsets(mut self) -> Self {
+        self.in_place_ok = false;
+        self
     }
 
     /// Makes a readable operand available on the device; returns its device address.
@@ -161,8 +218,9 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
                 SrcKind::Owned(v) => v,
                 _ => unreachable!("checked above"),
             };
-            if let Some(at) = self.reserve(std::mem::size_of_val(s), true)? {
-                return self.fill(at, s);
+            if let Some((at, ptr, in_place)) = self.reserve(std::mem::size_of_val(s), true)? {
+                self.fill(at, s, in_place);
+                return Ok(ptr);
             }
         }
         let stored = src.store(self.dev, self.routine, arg)?;
@@ -190,27 +248,25 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
         };
         if small {
             let len = src.len();
-            if let Some(at) = self.reserve(len * std::mem::size_of::<T>(), copy_in)? {
-                let (ptr, out) = match src.0 {
+            if let Some((at, ptr, in_place)) =
+                self.reserve(len * std::mem::size_of::<T>(), copy_in)?
+            {
+                let out = match src.0 {
                     SrcMutKind::Host(s) => {
-                        let ptr = if copy_in {
-                            self.fill(at, s)?
-                        } else {
-                            self.at(at)
-                        };
-                        (ptr, PackedOut::Host(s))
+                        if copy_in {
+                            self.fill(at, s, in_place);
+                        }
+                        PackedOut::Host(s)
                     }
                     SrcMutKind::Owned(v, scatter) => {
-                        let ptr = if copy_in {
-                            self.fill(at, &v)?
-                        } else {
-                            self.at(at)
-                        };
-                        (ptr, PackedOut::Owned(v, scatter))
+                        if copy_in {
+                            self.fill(at, &v, in_place);
+                        }
+                        PackedOut::Owned(v, scatter)
                     }
                     _ => unreachable!("checked above"),
                 };
-                self.packed_out.push((at, out));
+                self.packed_out.push((at, out, in_place));
                 return Ok(ptr);
             }
         }
@@ -218,15 +274,6 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
         let ptr = stored.ptr;
         self.outputs.push(stored);
         Ok(ptr)
-    }
-
-    fn at(&self, at: usize) -> DevPtr {
-        self.pack
-            .as_ref()
-            .expect("reserved")
-            .block
-            .ptr()
-            .offset::<u8>(at)
     }
 
     /// A validated vector as an input.
@@ -251,33 +298,41 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
         let Some(p) = self.pack.as_mut() else {
             return Ok(());
         };
-        if p.front == 0 {
-            return Ok(());
+        if p.front > 0 {
+            let slot = p.slot.as_mut().expect("launched once");
+            let block = p.block.as_ref().expect("a copied operand has the block");
+            // SAFETY: the block and the slot both hold the pack's room; the slot stays ours and
+            // untouched until an event recorded after this copy is reached (`finish`, or `drop`).
+            unsafe { b.upload_async(Queue::Compute, block.ptr(), slot.ptr(), p.front)? };
+            p.unmarked = true;
+            self.dev.counters().copied_in(self.packed_in);
         }
-        let slot = p.slot.as_mut().expect("launched once");
-        // SAFETY: the block and the slot both hold the pack's room; the slot stays ours and
-        // untouched until an event recorded after this copy is reached (`finish`, or `drop`).
-        unsafe { b.upload_async(Queue::Compute, p.block.ptr(), slot.ptr(), p.front)? };
-        p.unmarked = true;
-        self.dev.counters().copied_in(self.packed_in);
+        if p.in_place_at > p.room {
+            // The routine about to be enqueued uses the slot in place: an event after it must be
+            // reached before the slot is touched again.
+            p.unmarked = true;
+            self.dev.counters().crossed_in(self.in_place_in);
+        }
         Ok(())
     }
 
     /// Brings every output's results back where they came from (the packed ones with one
-    /// transfer), complete on return; ends the call.
+    /// transfer, those used in place with none), complete on return; ends the call.
     pub(crate) fn finish(mut self) -> Result<()> {
         let b = self.dev.backend();
         if let Some(mut p) = self.pack.take() {
             let mut slot = p.slot.take().expect("one pack, one slot");
-            let block = &p.block;
             let r = (|| -> Result<()> {
-                if let Some(lo) = self.packed_out.iter().map(|(at, _)| *at).min() {
-                    let hi = self
-                        .packed_out
-                        .iter()
-                        .map(|(at, o)| at + o.len() * std::mem::size_of::<T>())
+                let size = std::mem::size_of::<T>();
+                let copied = self.packed_out.iter().filter(|(_, _, in_place)| !in_place);
+                let lo = copied.clone().map(|(at, _, _)| *at).min();
+                if let Some(lo) = lo {
+                    let hi = copied
+                        .clone()
+                        .map(|(at, o, _)| at + o.len() * size)
                         .max()
                         .unwrap_or(lo);
+                    let block = p.block.as_ref().expect("a copied operand has the block");
                     // SAFETY: `[lo, hi)` lies inside the pack's room, held by both the block and
                     // the slot; the slot is ours and untouched until the event is reached. The
                     // upload from the same slot (if any) is ordered before this copy on the
@@ -290,27 +345,34 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
                             hi - lo,
                         )?
                     };
-                    let out: usize = self.packed_out.iter().map(|(_, o)| o.len()).sum();
-                    self.dev
-                        .counters()
-                        .copied_out(out * std::mem::size_of::<T>());
-                    slot.mark(b, Queue::Compute)?;
-                    p.unmarked = false;
-                    slot.ready(b)?;
-                    for (at, out) in self.packed_out.drain(..) {
-                        // SAFETY: the download above is complete; the slot holds the output's
-                        // bytes at `at`.
-                        let bytes = unsafe {
-                            std::slice::from_raw_parts(
-                                slot.ptr().add(at),
-                                out.len() * std::mem::size_of::<T>(),
-                            )
-                        };
-                        out.take(bytemuck::cast_slice(bytes));
+                    let out: usize = copied.map(|(_, o, _)| o.len()).sum();
+                    self.dev.counters().copied_out(out * size);
+                }
+                if self.packed_out.is_empty() {
+                    if p.unmarked {
+                        slot.mark(b, Queue::Compute)?;
+                        p.unmarked = false;
                     }
-                } else if p.unmarked {
-                    slot.mark(b, Queue::Compute)?;
-                    p.unmarked = false;
+                    return Ok(());
+                }
+                let in_place: usize = self
+                    .packed_out
+                    .iter()
+                    .filter(|(_, _, in_place)| *in_place)
+                    .map(|(_, o, _)| o.len() * size)
+                    .sum();
+                if in_place > 0 {
+                    self.dev.counters().crossed_out(in_place);
+                }
+                slot.mark(b, Queue::Compute)?;
+                p.unmarked = false;
+                slot.ready(b)?;
+                for (at, out, _) in self.packed_out.drain(..) {
+                    // SAFETY: the download above and the routine are complete (the event after
+                    // both is reached); the slot holds the output's bytes at `at`.
+                    let bytes =
+                        unsafe { std::slice::from_raw_parts(slot.ptr().add(at), out.len() * size) };
+                    out.take(bytemuck::cast_slice(bytes));
                 }
                 Ok(())
             })();

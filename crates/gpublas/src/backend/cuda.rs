@@ -295,6 +295,20 @@ impl GpuApi for CudaApi {
         unsafe { (self.rt.cudaHostUnregister)(p.cast()) };
     }
 
+    unsafe fn host_device_pointer(&self, p: *mut u8) -> Option<*mut u8> {
+        let mut d: *mut c_void = std::ptr::null_mut();
+        // SAFETY: writes one pointer; `p` is page-locked memory from `cudaMallocHost` (the
+        // caller's contract), which with unified addressing is mapped into the device's space.
+        let code = unsafe { (self.rt.cudaHostGetDevicePointer)(&mut d, p.cast(), 0) };
+        if code != sys::cudaSuccess || d.is_null() {
+            // SAFETY: clears the last error this failure set; no pointers.
+            unsafe { (self.rt.cudaGetLastError)() };
+            log::debug!("gpublas: cudaHostGetDevicePointer failed ({code}); no zero-copy staging");
+            return None;
+        }
+        Some(d.cast())
+    }
+
     fn event_create(&self) -> Result<*mut c_void> {
         let mut e: sys::cudaEvent_t = std::ptr::null_mut();
         // SAFETY: writes one event handle.

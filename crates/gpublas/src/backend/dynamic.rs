@@ -97,6 +97,10 @@ unsafe impl Backend for Dynamic {
         // SAFETY: forwarded to the caller.
         dispatch!(self, b => unsafe { b.alloc_pinned(bytes) })
     }
+    unsafe fn pinned_device_address(&self, p: *mut u8) -> Option<DevPtr> {
+        // SAFETY: forwarded to the caller.
+        dispatch!(self, b => unsafe { b.pinned_device_address(p) })
+    }
     unsafe fn free_pinned(&self, p: *mut u8, bytes: usize) {
         // SAFETY: forwarded to the caller.
         dispatch!(self, b => unsafe { b.free_pinned(p, bytes) })

@@ -275,6 +275,22 @@ pub unsafe trait Backend: Send + Sync + 'static {
         }
     }
 
+    /// The device address of page-locked memory `p` from [`Backend::alloc_pinned`] (its start),
+    /// if the device can read and write that memory in place over the link (mapped page-locked
+    /// memory), so BLAS routines may take it as an operand; `None` (the default) where not.
+    ///
+    /// Implementors guarantee that a returned address designates the same bytes as the
+    /// allocation, for as long as it lives, as an operand of this backend's routines; and that
+    /// the device's writes to it are visible to the host once an event recorded after them on
+    /// the compute queue is reached.
+    ///
+    /// # Safety
+    /// `p` came from `alloc_pinned` on this backend and is not yet freed.
+    unsafe fn pinned_device_address(&self, p: *mut u8) -> Option<DevPtr> {
+        let _ = p;
+        None
+    }
+
     /// Frees memory from [`Backend::alloc_pinned`].
     ///
     /// # Safety

@@ -289,7 +289,7 @@ impl<B: Backend> Device<B> {
         if p.m == 0 || p.n == 0 || count == 0 {
             return Ok(());
         }
-        let mut call = self.call(R);
+        let mut call = self.call(R).memsets();
         if alpha.is_zero() {
             // Reference BLAS: B ← 0, reading neither A nor B.
             let copy_in = !b.dense;

@@ -83,7 +83,7 @@ impl<B: Backend> Device<B> {
         }
         let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
         // Every element of C's matrix is written: copy in only what lies between them.
-        let mut call = self.call(R);
+        let mut call = self.call(R).memsets();
         if alpha.is_zero() && beta.is_zero() {
             let c_s = call.output(c.src, !c.dense, "c")?;
             call.launch()?;
@@ -189,7 +189,7 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (ldb, ldc) = (b.shape.ld, c.shape.ld);
-        let mut call = self.call(R);
+        let mut call = self.call(R).memsets();
         if beta.is_zero() {
             // C ← αC (zeros for α = 0), not reading B.
             let c_s = call.output(c.src, !(alpha.is_zero() && c.dense), "c")?;

@@ -395,7 +395,7 @@ impl<B: Backend> Device<B> {
             // with plain device memsets: one for a dense B, else one per column.
             // Copy in unless every element of the storage is overwritten.
             let copy_in = !b.dense;
-            let mut call = self.call(R);
+            let mut call = self.call(R).memsets();
             let b_s = call.output(b.src, copy_in, "b")?;
             call.launch()?;
             let size = std::mem::size_of::<T>();

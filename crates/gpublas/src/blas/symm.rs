@@ -214,7 +214,7 @@ impl<B: Backend> Device<B> {
         }
         let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
         let copy_in = !(beta.is_zero() && c.dense);
-        let mut call = self.call(r);
+        let mut call = self.call(r).memsets();
         if alpha.is_zero() {
             // Reference BLAS: C ← βC, reading neither A nor B (vendors differ here).
             let c_s = call.output(c.src, copy_in, "c")?;

@@ -151,7 +151,7 @@ impl<B: Backend> Device<B> {
         }
         let (lda, ldb, ldc) = (a.shape.ld, b.shape.ld, c.shape.ld);
         // Every element of C's matrix is written: copy in only what lies between them.
-        let mut call = self.call(R);
+        let mut call = self.call(R).memsets();
         if alpha.is_zero() {
             let c_s = call.output(c.src, !c.dense, "c")?;
             call.launch()?;
@@ -227,7 +227,7 @@ impl<B: Backend> Device<B> {
             return Ok(());
         }
         let (lda, ldb) = (a.shape.ld, b.shape.ld);
-        let mut call = self.call(R);
+        let mut call = self.call(R).memsets();
         if alpha.is_zero() {
             let b_s = call.output(b.src, !b.dense, "b")?;
             call.launch()?;

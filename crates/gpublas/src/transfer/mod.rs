@@ -23,6 +23,10 @@ pub(crate) mod tiled;
 pub(crate) use stats::Counters;
 pub use stats::Stats;
 
+/// Default of [`Device::set_zero_copy_limit`]: host operands up to this many bytes are used by
+/// the device in place, from mapped page-locked staging, where the backend allows it.
+pub const DEFAULT_ZERO_COPY_LIMIT: usize = 4 << 10;
+
 use crate::backend::{Backend, DevPtr, Queue};
 use crate::device::Device;
 use crate::error::Result;

@@ -7,7 +7,7 @@
 
 use std::sync::{Condvar, Mutex, MutexGuard};
 
-use crate::backend::{Backend, Event, Queue};
+use crate::backend::{Backend, DevPtr, Event, Queue};
 use crate::error::Result;
 
 /// Default size of one staging slot (and of one pipelined chunk).
@@ -19,6 +19,9 @@ pub const DEFAULT_MAX_SLOTS: usize = 8;
 pub(crate) struct Slot {
     ptr: *mut u8,
     bytes: usize,
+    /// The device's address of the buffer, where the device can use it in place (mapped
+    /// page-locked memory: [`Backend::pinned_device_address`]).
+    device: Option<DevPtr>,
     /// Recorded after the last DMA that used the slot; waited for before the next use.
     event: Event,
     pending: bool,
@@ -32,6 +35,11 @@ impl Slot {
     /// The buffer's address.
     pub(crate) fn ptr(&self) -> *mut u8 {
         self.ptr
+    }
+
+    /// The device's address of the buffer's start, if the device can read and write it in place.
+    pub(crate) fn device_address(&self) -> Option<DevPtr> {
+        self.device
     }
 
     /// The buffer's size.
@@ -218,6 +226,8 @@ fn new_slot<B: Backend>(b: &B, bytes: usize) -> Result<Slot> {
         Ok(event) => Ok(Slot {
             ptr,
             bytes,
+            // SAFETY: `ptr` came from `alloc_pinned` just above.
+            device: unsafe { b.pinned_device_address(ptr) },
             event,
             pending: false,
         }),

@@ -9,13 +9,15 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Stats {
-    /// Bytes copied host → device.
+    /// Bytes of host operands that crossed host → device: copied, or read by the device in
+    /// place from page-locked staging ([`Device::set_zero_copy_limit`](crate::Device::set_zero_copy_limit)).
     pub bytes_in: u64,
-    /// Bytes copied device → host.
+    /// Bytes that crossed device → host (copied, or written by the device in place).
     pub bytes_out: u64,
     /// Host → device copies issued (a staged transfer counts each chunk it moves).
     pub transfers_in: u64,
-    /// Device → host copies issued.
+    /// Device → host copies issued. (Operands used in place cross without a copy, so they
+    /// count in the bytes but not here.)
     pub transfers_out: u64,
     /// Device allocations served from the pool.
     pub pool_hits: u64,
@@ -47,6 +49,16 @@ impl Counters {
     pub(crate) fn copied_out(&self, bytes: usize) {
         self.bytes_out.fetch_add(bytes as u64, Relaxed);
         self.transfers_out.fetch_add(1, Relaxed);
+    }
+
+    /// Bytes the device read in place from page-locked staging (no copy was made).
+    pub(crate) fn crossed_in(&self, bytes: usize) {
+        self.bytes_in.fetch_add(bytes as u64, Relaxed);
+    }
+
+    /// Bytes the device wrote in place into page-locked staging.
+    pub(crate) fn crossed_out(&self, bytes: usize) {
+        self.bytes_out.fetch_add(bytes as u64, Relaxed);
     }
 
     pub(crate) fn snapshot(&self, pool_cached_bytes: usize, pinned_bytes: usize) -> Stats {

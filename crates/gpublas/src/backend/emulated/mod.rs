@@ -42,6 +42,10 @@ struct State {
     live: Mutex<BTreeMap<usize, usize>>,
     /// Page-locked host memory (allocated or registered): start address → size in bytes.
     pinned: Mutex<BTreeMap<usize, usize>>,
+    /// Page-locked allocations handed out as device addresses (`pinned_device_address`, on an
+    /// asynchronous device): BLAS routines may take them as operands, as a GPU may take mapped
+    /// page-locked memory.
+    mapped: Mutex<BTreeMap<usize, usize>>,
     /// Whether transfers are asynchronous (copy queues that run late).
     asynchronous: bool,
     /// The copy queues (lock order: `queues`, then `live` or `pinned`).
@@ -163,11 +167,11 @@ impl Emulated {
         );
     }
 
-    /// Panics unless `p` lies in a live allocation (for BLAS arguments, whose extents the
-    /// backend does not know; null is an empty operand).
+    /// Panics unless `p` lies in a live allocation or in mapped page-locked memory (for BLAS
+    /// arguments, whose extents the backend does not know; null is an empty operand).
     #[track_caller]
     fn check_ptr(&self, what: &str, p: DevPtr) {
-        if !p.is_null() {
+        if !p.is_null() && !inside(&lock(&self.state.mapped), p.as_raw() as usize, 1) {
             self.check_range(what, p, 1);
         }
     }
@@ -274,8 +278,20 @@ unsafe impl Backend for Emulated {
         Ok(p)
     }
 
+    unsafe fn pinned_device_address(&self, p: *mut u8) -> Option<DevPtr> {
+        if !self.state.asynchronous {
+            return None;
+        }
+        let start = p as usize;
+        let bytes = lock(&self.state.pinned).get(&start).copied();
+        let bytes = bytes.expect("emulated device: device address of memory not from alloc_pinned");
+        lock(&self.state.mapped).insert(start, bytes);
+        Some(DevPtr::from_raw(p))
+    }
+
     unsafe fn free_pinned(&self, p: *mut u8, bytes: usize) {
         let start = p as usize;
+        lock(&self.state.mapped).remove(&start);
         assert!(
             !lock(&self.state.queues).touches(start, bytes),
             "emulated device: page-locked memory at {start:#x} freed while a queued copy still uses it"

@@ -122,6 +122,13 @@ pub trait GpuApi: Sealed + Copy + Send + Sync + 'static {
     /// Page-locks existing host memory (`cudaHostRegister` / `hipHostRegister`).
     unsafe fn host_register(&self, p: *mut u8, bytes: usize) -> Result<()>;
     unsafe fn host_unregister(&self, p: *mut u8);
+    /// The device's address of page-locked memory `p` (from `host_alloc`), if the device can
+    /// read and write it in place (`cudaHostGetDevicePointer`); `None` where that is not known
+    /// to work (the default).
+    unsafe fn host_device_pointer(&self, p: *mut u8) -> Option<*mut u8> {
+        let _ = p;
+        None
+    }
     /// An event without timing (the cheapest kind), as a raw handle.
     fn event_create(&self) -> Result<*mut std::ffi::c_void>;
     unsafe fn event_destroy(&self, e: *mut std::ffi::c_void);

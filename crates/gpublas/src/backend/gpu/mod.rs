@@ -348,6 +348,11 @@ unsafe impl<A: GpuApi> Backend for Gpu<A> {
         // SAFETY: plain page-locked allocation.
         unsafe { self.ctx.api.host_alloc(bytes) }
     }
+    unsafe fn pinned_device_address(&self, p: *mut u8) -> Option<DevPtr> {
+        self.ctx.enter().ok()?;
+        // SAFETY: `p` came from `alloc_pinned` (the caller's contract), i.e. `host_alloc`.
+        unsafe { self.ctx.api.host_device_pointer(p) }.map(DevPtr::from_raw)
+    }
     unsafe fn free_pinned(&self, p: *mut u8, _bytes: usize) {
         // SAFETY: the caller guarantees `p` came from `alloc_pinned` and no transfer uses it.
         unsafe { self.ctx.api.host_free(p) }
