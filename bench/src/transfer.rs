@@ -301,6 +301,35 @@ impl RawSmall {
         })
     }
 
+    /// The floor of any synchronous call: the routine on operands already in device memory (at
+    /// the addresses [`RawSmall::call`] would use, `inputs` and `out` elements long), then one
+    /// stream synchronisation. No copies.
+    pub fn resident<T: Copy>(
+        &self,
+        inputs: &[usize],
+        out: usize,
+        routine: impl FnOnce(&[*mut T], *mut T) -> Res<()>,
+    ) -> Res<()> {
+        let total: usize = inputs.iter().sum::<usize>() + out;
+        if total * std::mem::size_of::<T>() > self.bytes {
+            return Err(format!("RawSmall: {total} elements do not fit").into());
+        }
+        let d = self.dev.ptr::<T>();
+        let mut at = 0;
+        let mut ptrs = Vec::with_capacity(inputs.len());
+        for len in inputs {
+            // SAFETY: in bounds of the device buffer (checked above).
+            ptrs.push(unsafe { d.add(at) });
+            at += len;
+        }
+        // SAFETY: as above.
+        routine(&ptrs, unsafe { d.add(at) })?;
+        // SAFETY: the stream is gpublas's, live as long as the device this was made from.
+        rt_check(self.api, "cudaStreamSynchronize", unsafe {
+            (self.api.rt.cudaStreamSynchronize)(self.stream)
+        })
+    }
+
     /// One call: packs `inputs` (in order) and `out` (last; uploaded too if `upload_out`, as
     /// when β ≠ 0) into the buffer, uploads them, runs `routine` with their device addresses,
     /// downloads `out`, waits.
