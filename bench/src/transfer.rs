@@ -284,6 +284,8 @@ pub struct RawSmall {
     api: CudaApi,
     stream: sys::cudaStream_t,
     host: Pinned<u8>,
+    /// The device's address of `host` (mapped page-locked memory).
+    mapped: *mut u8,
     dev: RawMem,
     bytes: usize,
 }
@@ -292,10 +294,17 @@ impl RawSmall {
     /// Room for `bytes` of packed operands on `dev`'s stream.
     pub fn new(dev: &Device<Cuda>, bytes: usize) -> Res<Self> {
         let api = dev.backend().api();
+        let host = Pinned::from_slice(api, &vec![0u8; bytes])?;
+        let mut mapped = std::ptr::null_mut();
+        // SAFETY: writes one pointer; `host` is page-locked memory from `cudaMallocHost`.
+        rt_check(api, "cudaHostGetDevicePointer", unsafe {
+            (api.rt.cudaHostGetDevicePointer)(&mut mapped, host.ptr().cast(), 0)
+        })?;
         Ok(RawSmall {
             api,
             stream: dev.backend().stream(),
-            host: Pinned::from_slice(api, &vec![0u8; bytes])?,
+            host,
+            mapped: mapped.cast(),
             dev: RawMem::new(api, bytes)?,
             bytes,
         })
@@ -328,6 +337,50 @@ impl RawSmall {
         rt_check(self.api, "cudaStreamSynchronize", unsafe {
             (self.api.rt.cudaStreamSynchronize)(self.stream)
         })
+    }
+
+    /// One call with the operands used in place: packs `inputs` and `out` (copied in too if
+    /// `upload_out`) into the page-locked buffer, runs `routine` on the buffer's device
+    /// addresses (the device reads and writes host memory over the link), synchronises the
+    /// stream once and copies `out` back.
+    pub fn in_place<T: Copy>(
+        &self,
+        inputs: &[&[T]],
+        out: &mut [T],
+        upload_out: bool,
+        routine: impl FnOnce(&[*mut T], *mut T) -> Res<()>,
+    ) -> Res<()> {
+        let total: usize = inputs.iter().map(|s| s.len()).sum::<usize>() + out.len();
+        if total * std::mem::size_of::<T>() > self.bytes {
+            return Err(format!("RawSmall: {total} elements do not fit").into());
+        }
+        let (h, d) = (self.host.ptr().cast::<T>(), self.mapped.cast::<T>());
+        let mut at = 0;
+        let mut ptrs = Vec::with_capacity(inputs.len());
+        for s in inputs {
+            // SAFETY: in bounds (checked above); the previous call synchronised.
+            unsafe { std::ptr::copy_nonoverlapping(s.as_ptr(), h.add(at), s.len()) };
+            // SAFETY: as above.
+            ptrs.push(unsafe { d.add(at) });
+            at += s.len();
+        }
+        if upload_out {
+            // SAFETY: as above.
+            unsafe { std::ptr::copy_nonoverlapping(out.as_ptr(), h.add(at), out.len()) };
+        }
+        // SAFETY: as above.
+        routine(&ptrs, unsafe { d.add(at) })?;
+        // SAFETY: the stream is gpublas's, live as long as the device this was made from; after
+        // it, the routine's writes to the buffer are complete and visible.
+        unsafe {
+            rt_check(
+                self.api,
+                "cudaStreamSynchronize",
+                (self.api.rt.cudaStreamSynchronize)(self.stream),
+            )?;
+            std::ptr::copy_nonoverlapping(h.add(at), out.as_mut_ptr(), out.len());
+        }
+        Ok(())
     }
 
     /// One call: packs `inputs` (in order) and `out` (last; uploaded too if `upload_out`, as

@@ -55,6 +55,7 @@ fn ms_line(case: &str, who: &str, samples: &[f64], note: impl Into<String>) -> L
 
 struct Opts {
     quick: bool,
+    small_only: bool,
     out: Option<String>,
     csv: Option<String>,
 }
@@ -62,6 +63,7 @@ struct Opts {
 fn opts() -> Result<Opts, String> {
     let mut o = Opts {
         quick: false,
+        small_only: false,
         out: None,
         csv: None,
     };
@@ -69,9 +71,10 @@ fn opts() -> Result<Opts, String> {
     while let Some(a) = it.next() {
         match a.as_str() {
             "--quick" => o.quick = true,
+            "--small-only" => o.small_only = true,
             "--out" => o.out = Some(it.next().ok_or("--out needs a file")?),
             "--csv" => o.csv = Some(it.next().ok_or("--csv needs a file")?),
-            other => return Err(format!("unknown argument {other}; usage: transfer_bench [--quick] [--out FILE] [--csv FILE]")),
+            other => return Err(format!("unknown argument {other}; usage: transfer_bench [--quick] [--small-only] [--out FILE] [--csv FILE]")),
         }
     }
     Ok(o)
@@ -452,8 +455,12 @@ fn small_cases(dev: &Device<Cuda>, raw: &RawBlas, calls: usize, lines: &mut Vec<
             "raw cuBLAS, operands already on the device (no copies), one sync",
             0,
         ),
+        (
+            "raw cuBLAS, operands in mapped page-locked memory, one sync",
+            0,
+        ),
     ];
-    let (raw_who, resident_who) = (whos[2].0, whos[3].0);
+    let (raw_who, resident_who, mapped_who) = (whos[2].0, whos[3].0, whos[4].0);
     let a = [1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0];
     let x = [1.0f64, 1.0, 1.0];
     let case = "gemv 2×3, host arrays, per call";
@@ -466,6 +473,11 @@ fn small_cases(dev: &Device<Cuda>, raw: &RawBlas, calls: usize, lines: &mut Vec<
             if who == raw_who {
                 small.call(&[&a[..], &x[..]], &mut y, true, |ins, out| {
                     // SAFETY: the packed buffer holds A (6), x (3) and y (2) at these addresses.
+                    unsafe { raw.dgemv(2, 3, 1.0, ins[0], ins[1], 1.0, out) }
+                })?;
+            } else if who == mapped_who {
+                small.in_place(&[&a[..], &x[..]], &mut y, true, |ins, out| {
+                    // SAFETY: the mapped buffer holds A (6), x (3) and y (2) at these addresses.
                     unsafe { raw.dgemv(2, 3, 1.0, ins[0], ins[1], 1.0, out) }
                 })?;
             } else if who == resident_who {
@@ -503,6 +515,11 @@ fn small_cases(dev: &Device<Cuda>, raw: &RawBlas, calls: usize, lines: &mut Vec<
                 if who == raw_who {
                     small.call(&[&a[..], &b[..]], &mut c, false, |ins, out| {
                         // SAFETY: the packed buffer holds A, B and C (n·n each) there.
+                        unsafe { raw.gemm::<f32>(n, 1.0, ins[0], ins[1], 0.0, out) }
+                    })?;
+                } else if who == mapped_who {
+                    small.in_place(&[&a[..], &b[..]], &mut c, false, |ins, out| {
+                        // SAFETY: the mapped buffer holds A, B and C (n·n each) there.
                         unsafe { raw.gemm::<f32>(n, 1.0, ins[0], ins[1], 0.0, out) }
                     })?;
                 } else if who == resident_who {
@@ -559,6 +576,9 @@ fn run(o: &Opts) -> Res<String> {
     let reps = if o.quick { 3 } else { 7 };
     let mut lines = Vec::new();
     small_cases(&dev, &raw, if o.quick { 2000 } else { 10000 }, &mut lines)?;
+    if o.small_only {
+        return table(&dev, o, &lines);
+    }
     gemm_cases::<f32>(&dev, &raw, peer.as_ref(), 4096, reps, &mut lines)?;
     gemm_cases::<f64>(&dev, &raw, peer.as_ref(), 4096, reps, &mut lines)?;
     gemm_cases::<f32>(&dev, &raw, peer.as_ref(), 8192, reps.min(5), &mut lines)?;
@@ -568,14 +588,25 @@ fn run(o: &Opts) -> Res<String> {
     xt_cases(&dev, 4096, reps.min(5), &mut lines)?;
     xt_cases(&dev, 8192, 3, &mut lines)?;
     bandwidth_cases(&dev, reps.min(5), &mut lines)?;
+    table(&dev, o, &lines)
+}
+
+/// The results as a markdown table (returned) and, if asked, a CSV file.
+fn table(dev: &Device<Cuda>, o: &Opts, lines: &[Line]) -> Res<String> {
     let mut md = format!(
         "## transfer_bench — {} — {}\n\n{}; every number is a whole call on the host clock (median), result checked.\n\n| case | implementation | median | notes |\n|---|---|---|---|\n",
         utc_now(),
         dev.describe(),
-        if o.quick { "quick run" } else { "full run" }
+        if o.small_only {
+            "small calls only"
+        } else if o.quick {
+            "quick run"
+        } else {
+            "full run"
+        }
     );
     let mut csv = String::from("case,implementation,value,unit\n");
-    for l in &lines {
+    for l in lines {
         md.push_str(&format!(
             "| {} | {} | {:.2} {} | {} |\n",
             l.case, l.who, l.value, l.unit, l.note
