@@ -364,11 +364,9 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
                 if in_place > 0 {
                     self.dev.counters().crossed_out(in_place);
                 }
-                // Every use of the slot (upload, routine, download) is on the compute queue:
-                // one synchronisation of it completes them all (cheaper than an event).
-                b.synchronize()?;
+                slot.mark(b, Queue::Compute)?;
                 p.unmarked = false;
-                slot.completed();
+                slot.ready(b)?;
                 for (at, out, _) in self.packed_out.drain(..) {
                     // SAFETY: the download above and the routine are complete (the event after
                     // both is reached); the slot holds the output's bytes at `at`.

@@ -57,12 +57,6 @@ impl Slot {
         Ok(())
     }
 
-    /// Notes that every device use of the slot is complete (the caller synchronised every queue
-    /// that used it), so the next holder need not wait.
-    pub(crate) fn completed(&mut self) {
-        self.pending = false;
-    }
-
     /// Records, on `q`, that a DMA using the slot has just been enqueued there.
     pub(crate) fn mark<B: Backend>(&mut self, b: &B, q: Queue) -> Result<()> {
         // SAFETY: the event is the slot's own.
