@@ -310,6 +310,55 @@ impl RawSmall {
         })
     }
 
+    /// Lays `inputs` and then `out` (`lens` elements each, `out` last) end to end from
+    /// `base` (the device address of `host` or of `dev`), copying into `host` the slices
+    /// given; returns the operands' addresses (`out`'s last) and `out`'s offset in elements.
+    fn lay_out<T: Copy>(
+        &self,
+        base: *mut T,
+        lens: &[usize],
+        fill: &[Option<&[T]>],
+    ) -> Res<(Vec<*mut T>, usize)> {
+        let total: usize = lens.iter().sum();
+        if total * std::mem::size_of::<T>() > self.bytes {
+            return Err(format!("RawSmall: {total} elements do not fit").into());
+        }
+        let h = self.host.ptr().cast::<T>();
+        let (mut at, mut ptrs) = (0, Vec::with_capacity(lens.len()));
+        for (i, &len) in lens.iter().enumerate() {
+            if let Some(s) = fill.get(i).copied().flatten() {
+                // SAFETY: `at + len ≤ total` elements, which the page-locked buffer holds; the
+                // previous call synchronised, so no transfer uses it.
+                unsafe { std::ptr::copy_nonoverlapping(s.as_ptr(), h.add(at), len) };
+            }
+            // SAFETY: in bounds of the buffer `base` addresses (both hold `self.bytes`).
+            ptrs.push(unsafe { base.add(at) });
+            at += len;
+        }
+        Ok((ptrs, total - lens.last().copied().unwrap_or(0)))
+    }
+
+    /// Waits for everything on the stream.
+    fn sync(&self) -> Res<()> {
+        // SAFETY: the stream is gpublas's, live as long as the device this was made from.
+        rt_check(self.api, "cudaStreamSynchronize", unsafe {
+            (self.api.rt.cudaStreamSynchronize)(self.stream)
+        })
+    }
+
+    /// Copies `out` back from the page-locked buffer at element `at`.
+    fn take<T: Copy>(&self, at: usize, out: &mut [T]) {
+        // SAFETY: `at + out.len()` lies in the buffer (`lay_out`), and the stream is
+        // synchronised: what the device wrote there is complete and visible.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                self.host.ptr().cast::<T>().add(at),
+                out.as_mut_ptr(),
+                out.len(),
+            )
+        };
+    }
+
     /// The floor of any synchronous call: the routine on operands already in device memory (at
     /// the addresses [`RawSmall::call`] would use, `inputs` and `out` elements long), then one
     /// stream synchronisation. No copies.
@@ -319,24 +368,11 @@ impl RawSmall {
         out: usize,
         routine: impl FnOnce(&[*mut T], *mut T) -> Res<()>,
     ) -> Res<()> {
-        let total: usize = inputs.iter().sum::<usize>() + out;
-        if total * std::mem::size_of::<T>() > self.bytes {
-            return Err(format!("RawSmall: {total} elements do not fit").into());
-        }
-        let d = self.dev.ptr::<T>();
-        let mut at = 0;
-        let mut ptrs = Vec::with_capacity(inputs.len());
-        for len in inputs {
-            // SAFETY: in bounds of the device buffer (checked above).
-            ptrs.push(unsafe { d.add(at) });
-            at += len;
-        }
-        // SAFETY: as above.
-        routine(&ptrs, unsafe { d.add(at) })?;
-        // SAFETY: the stream is gpublas's, live as long as the device this was made from.
-        rt_check(self.api, "cudaStreamSynchronize", unsafe {
-            (self.api.rt.cudaStreamSynchronize)(self.stream)
-        })
+        let lens: Vec<usize> = inputs.iter().copied().chain([out]).collect();
+        let (mut ptrs, _) = self.lay_out::<T>(self.dev.ptr(), &lens, &[])?;
+        let dout = ptrs.pop().expect("out is last");
+        routine(&ptrs, dout)?;
+        self.sync()
     }
 
     /// One call with the operands used in place: packs `inputs` and `out` (copied in too if
@@ -350,36 +386,12 @@ impl RawSmall {
         upload_out: bool,
         routine: impl FnOnce(&[*mut T], *mut T) -> Res<()>,
     ) -> Res<()> {
-        let total: usize = inputs.iter().map(|s| s.len()).sum::<usize>() + out.len();
-        if total * std::mem::size_of::<T>() > self.bytes {
-            return Err(format!("RawSmall: {total} elements do not fit").into());
-        }
-        let (h, d) = (self.host.ptr().cast::<T>(), self.mapped.cast::<T>());
-        let mut at = 0;
-        let mut ptrs = Vec::with_capacity(inputs.len());
-        for s in inputs {
-            // SAFETY: in bounds (checked above); the previous call synchronised.
-            unsafe { std::ptr::copy_nonoverlapping(s.as_ptr(), h.add(at), s.len()) };
-            // SAFETY: as above.
-            ptrs.push(unsafe { d.add(at) });
-            at += s.len();
-        }
-        if upload_out {
-            // SAFETY: as above.
-            unsafe { std::ptr::copy_nonoverlapping(out.as_ptr(), h.add(at), out.len()) };
-        }
-        // SAFETY: as above.
-        routine(&ptrs, unsafe { d.add(at) })?;
-        // SAFETY: the stream is gpublas's, live as long as the device this was made from; after
-        // it, the routine's writes to the buffer are complete and visible.
-        unsafe {
-            rt_check(
-                self.api,
-                "cudaStreamSynchronize",
-                (self.api.rt.cudaStreamSynchronize)(self.stream),
-            )?;
-            std::ptr::copy_nonoverlapping(h.add(at), out.as_mut_ptr(), out.len());
-        }
+        let (lens, fill) = operands(inputs, out, upload_out);
+        let (mut ptrs, out_at) = self.lay_out(self.mapped.cast::<T>(), &lens, &fill)?;
+        let dout = ptrs.pop().expect("out is last");
+        routine(&ptrs, dout)?;
+        self.sync()?;
+        self.take(out_at, out);
         Ok(())
     }
 
@@ -394,41 +406,26 @@ impl RawSmall {
         routine: impl FnOnce(&[*mut T], *mut T) -> Res<()>,
     ) -> Res<()> {
         let size = std::mem::size_of::<T>();
-        let total: usize = inputs.iter().map(|s| s.len()).sum::<usize>() + out.len();
-        if total * size > self.bytes {
-            return Err(
-                format!("RawSmall: {} bytes do not fit {}", total * size, self.bytes).into(),
-            );
-        }
-        let (h, d) = (self.host.ptr().cast::<T>(), self.dev.ptr::<T>());
-        let mut at = 0;
-        let mut ptrs = Vec::with_capacity(inputs.len());
-        for s in inputs.iter().copied().chain(std::iter::once(&*out)) {
-            if !upload_out && std::ptr::eq(s, &*out) {
-                // SAFETY: as below.
-                ptrs.push(unsafe { d.add(at) });
-                at += s.len();
-                break;
-            }
-            // SAFETY: `at + s.len() ≤ total` elements, which the page-locked buffer holds;
-            // the previous call's transfers are complete (it synchronised).
-            unsafe { std::ptr::copy_nonoverlapping(s.as_ptr(), h.add(at), s.len()) };
-            // SAFETY: in bounds of the device buffer, as above.
-            ptrs.push(unsafe { d.add(at) });
-            at += s.len();
-        }
-        let out_at = at - out.len();
+        let (lens, fill) = operands(inputs, out, upload_out);
+        let (mut ptrs, out_at) = self.lay_out(self.dev.ptr::<T>(), &lens, &fill)?;
         let dout = ptrs.pop().expect("out is last");
-        // SAFETY: both buffers hold `total` elements; the copies and the routine are ordered on
-        // one stream, which is synchronised before the host reads the buffer.
+        let up = if upload_out {
+            out_at + out.len()
+        } else {
+            out_at
+        };
+        let h = self.host.ptr().cast::<T>();
+        // SAFETY: both buffers hold the `up` elements sent and `out` at `out_at` (`lay_out`);
+        // the copies and the routine are ordered on one stream, synchronised before the host
+        // reads the buffer.
         unsafe {
             rt_check(
                 self.api,
                 "cudaMemcpyAsync",
                 (self.api.rt.cudaMemcpyAsync)(
-                    d.cast(),
+                    self.dev.ptr(),
                     h.cast::<c_void>(),
-                    if upload_out { total } else { out_at } * size,
+                    up * size,
                     sys::cudaMemcpyHostToDevice,
                     self.stream,
                 ),
@@ -445,13 +442,25 @@ impl RawSmall {
                     self.stream,
                 ),
             )?;
-            rt_check(
-                self.api,
-                "cudaStreamSynchronize",
-                (self.api.rt.cudaStreamSynchronize)(self.stream),
-            )?;
-            std::ptr::copy_nonoverlapping(h.add(out_at), out.as_mut_ptr(), out.len());
         }
+        self.sync()?;
+        self.take(out_at, out);
         Ok(())
     }
+}
+
+/// The lengths of `inputs` and `out` (last), and which to copy in: every input, and `out` if
+/// `upload_out`.
+fn operands<'s, T>(
+    inputs: &[&'s [T]],
+    out: &'s [T],
+    upload_out: bool,
+) -> (Vec<usize>, Vec<Option<&'s [T]>>) {
+    let lens = inputs.iter().map(|s| s.len()).chain([out.len()]).collect();
+    let fill = inputs
+        .iter()
+        .map(|s| Some(*s))
+        .chain([upload_out.then_some(out)])
+        .collect();
+    (lens, fill)
 }
