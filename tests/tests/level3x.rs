@@ -5,8 +5,9 @@
 //! (the other is NaN and must stay so bit for bit), the Hermitian results have an exactly real
 //! diagonal, α = 0 reads neither A nor B, β = 0 ignores NaN in C, empty dimensions and
 //! `α = 0, β = 1` return at once; a Hermitian operand in a layout other than C's (a conjugate
-//! without a transpose) runs on a conjugated copy; what needs a transpose of an operand without
-//! an op (symm's B, one `trans` for A and B in different layouts) is `Unsupported`.
+//! without a transpose) runs on a conjugated copy; an operand that would need a transpose and
+//! has no op (symm's B in another layout than C's, syr2k's B in another layout than A's) runs on
+//! a copy in the needed layout, made on the host for host data and on the device for device data.
 
 mod l3x_common;
 
@@ -17,8 +18,9 @@ use l3x_common::*;
 // symm / hemm
 
 /// Runs one symm (`herm = false`) or hemm and checks it against `ref_symm` (a complex Hermitian
-/// A in another layout than C's runs on a conjugated copy). `scalars` overrides the random α, β; `nan_ab` makes A and B
-/// all NaN (for α = 0).
+/// A in another layout than C's runs on a conjugated copy; a B in another layout than C's on a
+/// relaid copy). `scalars` overrides the random α, β; `nan_ab` makes A and B all NaN (for
+/// α = 0); `on_device` passes A and B as device buffers.
 #[allow(clippy::too_many_arguments)]
 fn check_symm<T: TestScalar>(
     dev: &Device,
@@ -26,14 +28,15 @@ fn check_symm<T: TestScalar>(
     herm: bool,
     (side, uplo): (Side, Uplo),
     (m, n): (usize, usize),
-    [oa, oc]: [Order; 2],
+    [oa, ob, oc]: [Order; 3],
     extra: usize,
     scalars: Option<(T, T)>,
     nan_ab: bool,
+    on_device: bool,
 ) {
     let ka = if side == Side::Left { m } else { n };
     let la = Layout::new(oa, ka, ka, extra);
-    let lb = Layout::new(oc, m, n, extra + 1);
+    let lb = Layout::new(ob, m, n, extra + 1);
     let lc = Layout::new(oc, m, n, extra + 2);
     let (a, b): (Vec<T>, Vec<T>) = if nan_ab {
         (nan_mat(la), nan_mat(lb))
@@ -44,27 +47,28 @@ fn check_symm<T: TestScalar>(
     let (alpha, beta) = scalars.unwrap_or_else(|| (rand_scalar(r), rand_scalar(r)));
     let mut c = c0.clone();
     let routine = if herm { "hemm" } else { "symm" };
-    let what = format!("{routine} {side:?} {uplo:?} {m}×{n} layouts {oa:?}/{oc:?} ld+{extra}");
-    let res = if herm {
-        dev.hemm(
-            side,
-            uplo,
-            alpha,
-            la.mat(&a),
-            lb.mat(&b),
-            beta,
-            lc.mat_mut(&mut c),
-        )
+    let what = format!(
+        "{routine} {side:?} {uplo:?} {m}×{n} layouts {oa:?}/{ob:?}/{oc:?} ld+{extra}{}",
+        if on_device {
+            " (A, B on the device)"
+        } else {
+            ""
+        }
+    );
+    macro_rules! call {
+        ($a:expr, $b:expr) => {
+            if herm {
+                dev.hemm(side, uplo, alpha, $a, $b, beta, lc.mat_mut(&mut c))
+            } else {
+                dev.symm(side, uplo, alpha, $a, $b, beta, lc.mat_mut(&mut c))
+            }
+        };
+    }
+    let res = if on_device {
+        let (a_d, b_d) = (dev.upload(&a).unwrap(), dev.upload(&b).unwrap());
+        call!(la.mat(&a_d), lb.mat(&b_d))
     } else {
-        dev.symm(
-            side,
-            uplo,
-            alpha,
-            la.mat(&a),
-            lb.mat(&b),
-            beta,
-            lc.mat_mut(&mut c),
-        )
+        call!(la.mat(&a), lb.mat(&b))
     };
     res.unwrap_or_else(|e| panic!("{what}: {e}"));
     let herm = herm && T::IS_COMPLEX;
@@ -103,10 +107,18 @@ fn symm_or_hemm_every_case<T: TestScalar>(herm: bool) {
     let mut r = rng(&seed_name::<T>(if herm { "hemm" } else { "symm" }));
     for side in SIDES {
         for uplo in UPLOS {
-            for orders in ORDER_PAIRS {
-                for (extra, dims) in [(0, (5, 7)), (1, (1, 3)), (2, (17, 16)), (0, (33, 2))] {
+            for [oa, oc] in ORDER_PAIRS {
+                for ob in [Order::ColMajor, Order::RowMajor] {
+                    let cases = [(0, (5, 7)), (1, (1, 3)), (2, (17, 16)), (0, (33, 2))];
+                    for (extra, dims) in cases {
+                        let su = (side, uplo);
+                        let o = [oa, ob, oc];
+                        check_symm::<T>(&dev, &mut r, herm, su, dims, o, extra, None, false, false);
+                    }
+                    // A and B as device buffers: a relaid B is copied on the device.
+                    let o = [oa, ob, oc];
                     let su = (side, uplo);
-                    check_symm::<T>(&dev, &mut r, herm, su, dims, orders, extra, None, false);
+                    check_symm::<T>(&dev, &mut r, herm, su, (6, 5), o, 1, None, false, true);
                 }
             }
         }
@@ -118,11 +130,11 @@ fn symm_alpha_zero_reads_neither_a_nor_b<T: TestScalar>() {
     let mut r = rng(&seed_name::<T>("symm_alpha0"));
     for herm in [false, true] {
         for side in SIDES {
-            for orders in [[Order::ColMajor; 2], [Order::RowMajor; 2]] {
+            for orders in [[Order::ColMajor; 3], [Order::RowMajor; 3]] {
                 let beta: T = rand_scalar(&mut r);
                 let s = Some((T::zero(), beta));
                 let su = (side, Uplo::Lower);
-                check_symm::<T>(&dev, &mut r, herm, su, (6, 4), orders, 1, s, true);
+                check_symm::<T>(&dev, &mut r, herm, su, (6, 4), orders, 1, s, true, false);
             }
         }
     }
@@ -190,38 +202,6 @@ fn symm_quick_returns_leave_c_untouched<T: TestScalar>() {
     }
 }
 
-fn symm_b_in_another_layout_than_c_is_unsupported<T: TestScalar>() {
-    let dev = device();
-    let (a, b) = (vec![T::one(); 9], vec![T::one(); 6]);
-    let c0 = vec![T::one(); 6];
-    let mut c = c0.clone();
-    for herm in [false, true] {
-        let res = if herm {
-            dev.hemm(
-                Side::Left,
-                Uplo::Upper,
-                T::one(),
-                Mat::col_major(&a, 3, 3),
-                Mat::row_major(&b, 3, 2),
-                T::zero(),
-                MatMut::col_major(&mut c, 3, 2),
-            )
-        } else {
-            dev.symm(
-                Side::Left,
-                Uplo::Upper,
-                T::one(),
-                Mat::col_major(&a, 3, 3),
-                Mat::row_major(&b, 3, 2),
-                T::zero(),
-                MatMut::col_major(&mut c, 3, 2),
-            )
-        };
-        assert_unsupported(res, if herm { "hemm" } else { "symm" });
-        assert_bitwise_eq("symm/hemm unsupported layout", &c, &c0);
-    }
-}
-
 fn symm_bad_arguments_name_the_argument<T: TestScalar>() {
     let dev = device();
     let (a, b) = (vec![T::one(); 16], vec![T::one(); 12]);
@@ -274,7 +254,6 @@ for_all_types!(
     symm_alpha_zero_reads_neither_a_nor_b,
     symm_beta_zero_ignores_nan_in_c,
     symm_quick_returns_leave_c_untouched,
-    symm_b_in_another_layout_than_c_is_unsupported,
     symm_bad_arguments_name_the_argument,
 );
 
@@ -326,15 +305,15 @@ fn check_rank2k<T: TestScalar>(
     kind: K2,
     (uplo, trans): (Uplo, Op),
     (n, k): (usize, usize),
-    [oab, oc]: [Order; 2],
+    [oa, ob, oc]: [Order; 3],
     extra: usize,
     scalars: Option<(T, T)>,
     fill: Fill,
 ) {
     let (ar, ac) = if trans == Op::N { (n, k) } else { (k, n) };
     let (la, lb) = (
-        Layout::new(oab, ar, ac, extra),
-        Layout::new(oab, ar, ac, extra + 1),
+        Layout::new(oa, ar, ac, extra),
+        Layout::new(ob, ar, ac, extra + 1),
     );
     let lc = Layout::new(oc, n, n, extra + 2);
     let (a, b): (Vec<T>, Vec<T>) = if fill == Fill::NanAb {
@@ -357,7 +336,7 @@ fn check_rank2k<T: TestScalar>(
     };
     let mut c = c0.clone();
     let what = format!(
-        "{} {uplo:?} {trans:?} n={n} k={k} layouts {oab:?}/{oc:?} ld+{extra} {fill:?}",
+        "{} {uplo:?} {trans:?} n={n} k={k} layouts {oa:?}/{ob:?}/{oc:?} ld+{extra} {fill:?}",
         kind.name()
     );
     let (am, bm, cm) = (la.mat(&a), lb.mat(&b), lc.mat_mut(&mut c));
@@ -426,7 +405,10 @@ fn rank2k_matches_reference_for_every_uplo_trans_and_layout<T: TestScalar>() {
     for kind in KINDS {
         for uplo in UPLOS {
             for trans in OPS {
-                for orders in ORDER_PAIRS {
+                for ([oa, oc], ob) in ORDER_PAIRS
+                    .into_iter()
+                    .flat_map(|p| [(p, Order::ColMajor), (p, Order::RowMajor)])
+                {
                     for (extra, dims) in [(0, (5, 3)), (1, (1, 4)), (2, (16, 17)), (1, (6, 0))] {
                         let ut = (uplo, trans);
                         check_rank2k::<T>(
@@ -435,7 +417,7 @@ fn rank2k_matches_reference_for_every_uplo_trans_and_layout<T: TestScalar>() {
                             kind,
                             ut,
                             dims,
-                            orders,
+                            [oa, ob, oc],
                             extra,
                             None,
                             Fill::Random,
@@ -452,7 +434,7 @@ fn rank2k_alpha_zero_reads_neither_a_nor_b<T: TestScalar>() {
     let mut r = rng(&seed_name::<T>("rank2k_alpha0"));
     for kind in KINDS {
         for uplo in UPLOS {
-            for orders in [[Order::ColMajor; 2], [Order::RowMajor; 2]] {
+            for orders in [[Order::ColMajor; 3], [Order::RowMajor; 3]] {
                 let beta: T = rand_scalar(&mut r);
                 for s in [(T::zero(), beta), (T::zero(), T::zero())] {
                     let ut = (uplo, Op::N);
@@ -479,7 +461,7 @@ fn rank2k_beta_zero_ignores_nan_in_c<T: TestScalar>() {
     for kind in KINDS {
         for uplo in UPLOS {
             let alpha: T = rand_scalar(&mut r);
-            let (ut, o) = ((uplo, Op::N), [Order::ColMajor; 2]);
+            let (ut, o) = ((uplo, Op::N), [Order::ColMajor; 3]);
             check_rank2k::<T>(
                 &dev,
                 &mut r,
@@ -516,26 +498,6 @@ fn rank2k_quick_returns_leave_c_untouched<T: TestScalar>() {
             .unwrap();
             assert_bitwise_eq(&format!("{} quick return n={n}", kind.name()), &c, &c0);
         }
-    }
-}
-
-fn rank2k_a_and_b_in_different_layouts_is_unsupported<T: TestScalar>() {
-    let dev = device();
-    let (a, b) = (vec![T::one(); 6], vec![T::one(); 6]);
-    let c0 = vec![T::one(); 9];
-    for kind in KINDS {
-        let mut c = c0.clone();
-        let (am, bm) = (Mat::col_major(&a, 3, 2), Mat::row_major(&b, 3, 2));
-        let cm = MatMut::col_major(&mut c, 3, 3);
-        let one = T::one();
-        let res = match kind {
-            K2::Syr2k => dev.syr2k(Uplo::Upper, Op::N, one, am, bm, one, cm),
-            K2::Syrkx => dev.syrkx(Uplo::Upper, Op::N, one, am, bm, one, cm),
-            K2::Her2k => dev.her2k(Uplo::Upper, Op::N, one, am, bm, one.re(), cm),
-            K2::Herkx => dev.herkx(Uplo::Upper, Op::N, one, am, bm, one.re(), cm),
-        };
-        assert_unsupported(res, kind.name());
-        assert_bitwise_eq(kind.name(), &c, &c0);
     }
 }
 
@@ -579,6 +541,5 @@ for_all_types!(
     rank2k_alpha_zero_reads_neither_a_nor_b,
     rank2k_beta_zero_ignores_nan_in_c,
     rank2k_quick_returns_leave_c_untouched,
-    rank2k_a_and_b_in_different_layouts_is_unsupported,
     rank2k_bad_arguments_name_the_argument,
 );

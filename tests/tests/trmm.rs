@@ -10,15 +10,15 @@ use gpublas_tests::*;
 use l3x_common::*;
 
 /// Runs one trmm (`in_place`: `trmm_in_place` on B) and checks it against `ref_trmm` (a complex
-/// `Op::C` on an A in another layout than B's runs on a conjugated copy). `nan_ab` makes A and B
-/// all NaN (for α = 0).
+/// `Op::C` on an A in another layout than B's runs on a conjugated copy; a B in another layout
+/// than C's on a relaid copy). `nan_ab` makes A and B all NaN (for α = 0). In place, C is B.
 #[allow(clippy::too_many_arguments)]
 fn check_trmm<T: TestScalar>(
     dev: &Device,
     r: &mut ChaCha8Rng,
     (side, uplo, trans, diag): (Side, Uplo, Op, Diag),
     (m, n): (usize, usize),
-    [oa, ob]: [Order; 2],
+    [oa, ob, oc]: [Order; 3],
     extra: usize,
     in_place: bool,
     alpha: Option<T>,
@@ -27,7 +27,7 @@ fn check_trmm<T: TestScalar>(
     let ka = if side == Side::Left { m } else { n };
     let la = Layout::new(oa, ka, ka, extra);
     let lb = Layout::new(ob, m, n, extra + 1);
-    let lc = Layout::new(ob, m, n, extra + 2);
+    let lc = Layout::new(if in_place { ob } else { oc }, m, n, extra + 2);
     let (a, b0): (Vec<T>, Vec<T>) = if nan_ab {
         (nan_mat(la), nan_mat(lb))
     } else {
@@ -36,7 +36,8 @@ fn check_trmm<T: TestScalar>(
     let alpha = alpha.unwrap_or_else(|| rand_scalar(r));
     let form = if in_place { "trmm_in_place" } else { "trmm" };
     let what = format!(
-        "{form} {side:?} {uplo:?} {trans:?} {diag:?} {m}×{n} layouts {oa:?}/{ob:?} ld+{extra}"
+        "{form} {side:?} {uplo:?} {trans:?} {diag:?} {m}×{n} layouts {oa:?}/{ob:?}/{:?} ld+{extra}",
+        lc.order
     );
     let sutd = (side, uplo, trans, diag);
     let (c0, mut c, mut b) = (nan_mat::<T>(lc), nan_mat::<T>(lc), b0.clone());
@@ -86,12 +87,15 @@ fn trmm_matches_reference_for_all_combinations_and_layouts<T: TestScalar>() {
         for uplo in UPLOS {
             for trans in OPS {
                 for diag in DIAGS {
-                    for orders in ORDER_PAIRS {
+                    for [oa, ob] in ORDER_PAIRS {
                         for (extra, dims) in [(0, (7, 5)), (1, (1, 16)), (2, (17, 3))] {
-                            for in_place in [false, true] {
+                            // In place (C is B), and out of place with C in B's layout and in
+                            // the other one (B then runs on a relaid copy).
+                            for (in_place, oc) in [(true, ob), (false, ob), (false, flip(ob))] {
                                 let sutd = (side, uplo, trans, diag);
+                                let o = [oa, ob, oc];
                                 check_trmm::<T>(
-                                    &dev, &mut r, sutd, dims, orders, extra, in_place, None, false,
+                                    &dev, &mut r, sutd, dims, o, extra, in_place, None, false,
                                 );
                             }
                         }
@@ -105,7 +109,7 @@ fn trmm_matches_reference_for_all_combinations_and_layouts<T: TestScalar>() {
 fn trmm_bigger_problems<T: TestScalar>() {
     let dev = device();
     let mut r = rng(&seed_name::<T>("trmm_big"));
-    let o = [Order::ColMajor; 2];
+    let o = [Order::ColMajor; 3];
     for in_place in [false, true] {
         let sutd = (Side::Left, Uplo::Lower, Op::T, Diag::NonUnit);
         check_trmm::<T>(&dev, &mut r, sutd, (130, 97), o, 3, in_place, None, false);
@@ -118,7 +122,7 @@ fn trmm_alpha_zero_reads_neither_a_nor_b<T: TestScalar>() {
     let dev = device();
     let mut r = rng(&seed_name::<T>("trmm_alpha0"));
     for side in SIDES {
-        for orders in [[Order::ColMajor; 2], [Order::RowMajor; 2]] {
+        for orders in [[Order::ColMajor; 3], [Order::RowMajor; 3]] {
             for in_place in [false, true] {
                 let sutd = (side, Uplo::Upper, Op::N, Diag::NonUnit);
                 let z = Some(T::zero());
@@ -164,25 +168,6 @@ fn trmm_empty_leaves_the_output_untouched<T: TestScalar>() {
             assert_bitwise_eq(&format!("trmm {side:?} {m}×{n}"), &c, &b0);
         }
     }
-}
-
-fn trmm_b_in_another_layout_than_c_is_unsupported<T: TestScalar>() {
-    let dev = device();
-    let (a, b) = (vec![T::one(); 9], vec![T::one(); 6]);
-    let c0 = vec![T::one(); 6];
-    let mut c = c0.clone();
-    let res = dev.trmm(
-        Side::Left,
-        Uplo::Upper,
-        Op::N,
-        Diag::NonUnit,
-        T::one(),
-        Mat::col_major(&a, 3, 3),
-        Mat::row_major(&b, 3, 2),
-        MatMut::col_major(&mut c, 3, 2),
-    );
-    assert_unsupported(res, "trmm");
-    assert_bitwise_eq("trmm unsupported layout", &c, &c0);
 }
 
 fn trmm_bad_arguments_name_the_argument<T: TestScalar>() {
@@ -240,6 +225,5 @@ for_all_types!(
     trmm_bigger_problems,
     trmm_alpha_zero_reads_neither_a_nor_b,
     trmm_empty_leaves_the_output_untouched,
-    trmm_b_in_another_layout_than_c_is_unsupported,
     trmm_bad_arguments_name_the_argument,
 );

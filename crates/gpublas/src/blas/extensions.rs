@@ -9,7 +9,7 @@ use super::{mismatch, stored_op};
 use crate::args::{MatIn, MatOut, VecIn};
 use crate::backend::{Backend, BlasAll, BlasExtensions};
 use crate::device::Device;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Op, Order, Side};
 
@@ -250,8 +250,9 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `A` is not `C`'s shape, or `x` has the wrong
-    /// length; [`Error::Unsupported`](crate::Error::Unsupported) if `A`'s layout is not `C`'s; a
-    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    /// length; a transfer or backend failure (see [`Error`](crate::Error)). The output is
+    /// untouched on error. (An `A` in another layout than `C`'s runs on a copy of it in `C`'s
+    /// layout.)
     ///
     /// # Examples
     /// ```
@@ -301,12 +302,9 @@ impl<B: Backend> Device<B> {
                 format!("has {} elements but C has {len} {which}", x.n),
             ));
         }
-        if a.shape.order != c.shape.order {
-            return Err(Error::Unsupported {
-                routine: R,
-                what: "`a` in a different layout from `c` (dgmm has no op on A, so it would need a transpose); make them match".into(),
-            });
-        }
+        // dgmm has no op on A: an A in the other layout than C's runs on a relaid copy.
+        let mut keep_a = None;
+        let a = self.in_layout(a, c.shape.order, &mut keep_a, R, "a")?;
         // (diag(x) A)ᵀ = Aᵀ diag(x): a row-major C flips the side.
         let side = if c.shape.order == Order::RowMajor {
             side.flip()

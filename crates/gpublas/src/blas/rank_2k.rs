@@ -3,8 +3,8 @@
 //! A row-major `C` is stored as `Cᵀ`: the other triangle is written, with `A` and `B` trading
 //! places (which also makes syrkx's result exact for any `B`, not only a symmetric one); for
 //! the Hermitian forms row-major `A` and `B` flip `N ↔ C`, and in another layout than `C`'s they
-//! run on conjugated copies, as herk does. `A` and `B` share one `trans`, so they must share a
-//! layout: `Unsupported` otherwise.
+//! run on conjugated copies, as herk does. `A` and `B` share one `trans`, so a `B` in another
+//! layout than `A`'s runs on a copy of it in `A`'s layout.
 
 use num_traits::One;
 
@@ -71,9 +71,9 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `B` is not `A`'s shape, `C` is not `n × n`, or
-    /// `trans` is not one the routine takes (naming `trans`);
-    /// [`Error::Unsupported`](crate::Error::Unsupported) if `A` and `B` have different layouts; a
-    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    /// `trans` is not one the routine takes (naming `trans`); a transfer or backend failure (see
+    /// [`Error`](crate::Error)). The output is untouched on error. (`A` and `B` in different
+    /// layouts are fine: the call runs on a copy of `B` in `A`'s layout.)
     ///
     /// # Examples
     /// ```
@@ -144,9 +144,9 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `B` is not `A`'s shape, `C` is not `n × n`, or
-    /// `trans` is not one the routine takes (naming `trans`);
-    /// [`Error::Unsupported`](crate::Error::Unsupported) if `A` and `B` have different layouts; a
-    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    /// `trans` is not one the routine takes (naming `trans`); a transfer or backend failure (see
+    /// [`Error`](crate::Error)). The output is untouched on error. (`A` and `B` in different
+    /// layouts are fine: the call runs on a copy of `B` in `A`'s layout.)
     ///
     /// # Examples
     /// ```
@@ -216,9 +216,9 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `B` is not `A`'s shape, `C` is not `n × n`, or
-    /// `trans` is not one the routine takes (naming `trans`);
-    /// [`Error::Unsupported`](crate::Error::Unsupported) if `A` and `B` have different layouts; a
-    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    /// `trans` is not one the routine takes (naming `trans`); a transfer or backend failure (see
+    /// [`Error`](crate::Error)). The output is untouched on error. (`A` and `B` in different
+    /// layouts are fine: the call runs on a copy of `B` in `A`'s layout.)
     ///
     /// # Examples
     /// ```
@@ -285,9 +285,9 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `B` is not `A`'s shape, `C` is not `n × n`, or
-    /// `trans` is not one the routine takes (naming `trans`);
-    /// [`Error::Unsupported`](crate::Error::Unsupported) if `A` and `B` have different layouts; a
-    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    /// `trans` is not one the routine takes (naming `trans`); a transfer or backend failure (see
+    /// [`Error`](crate::Error)). The output is untouched on error. (`A` and `B` in different
+    /// layouts are fine: the call runs on a copy of `B` in `A`'s layout.)
     ///
     /// # Examples
     /// ```
@@ -410,13 +410,9 @@ impl<B: Backend> Device<B> {
                 ),
             ));
         }
-        if a.shape.order != b.shape.order {
-            return Err(Error::Unsupported {
-                routine: r,
-                what: "`a` and `b` in different layouts (one `trans` serves both); make them match"
-                    .into(),
-            });
-        }
+        // One `trans` serves both A and B: a B in the other layout than A's runs on a relaid copy.
+        let mut keep_b = None;
+        let b = self.in_layout(b, a.shape.order, &mut keep_b, r, "b")?;
         let (a_row, c_row) = (
             a.shape.order == Order::RowMajor,
             c.shape.order == Order::RowMajor,

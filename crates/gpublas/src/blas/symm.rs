@@ -4,14 +4,14 @@
 //! A row-major `C` is stored as `Cᵀ = Bᵀ Aᵀ`, which flips the side; a row-major `A` flips its
 //! stored triangle (`Aᵀ` is `A`, or `conj(A)` if Hermitian, stored as such). A Hermitian `A` in
 //! another layout than `C`'s runs on a conjugated copy; a `B` in another layout than `C`'s
-//! would need a transpose of `B`, which symm has no op for: `Unsupported`.
+//! (symm has no op on `B`) on a copy in `C`'s layout.
 
 use super::level2::single;
 use super::mismatch;
 use crate::args::{MatIn, MatOut};
 use crate::backend::{Backend, Blas, BlasAll, BlasLevel3Ext, DevPtr};
 use crate::device::Device;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Order, Side, Uplo};
 
@@ -25,9 +25,9 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `B` is not `C`'s shape, or `A` is not square of
-    /// `C`'s rows (left) or columns (right); [`Error::Unsupported`](crate::Error::Unsupported) if
-    /// `B`'s layout is not `C`'s; a transfer or backend failure (see [`Error`](crate::Error)). The
-    /// output is untouched on error.
+    /// `C`'s rows (left) or columns (right); a transfer or backend failure (see
+    /// [`Error`](crate::Error)). The output is untouched on error. (A `B` in another layout than
+    /// `C`'s is fine: the call runs on a copy of it in `C`'s layout.)
     ///
     /// # Examples
     /// ```
@@ -69,9 +69,9 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `B` is not `C`'s shape, or `A` is not square of
-    /// `C`'s rows (left) or columns (right); [`Error::Unsupported`](crate::Error::Unsupported) if
-    /// `B`'s layout is not `C`'s; a transfer or backend failure (see [`Error`](crate::Error)). The
-    /// output is untouched on error.
+    /// `C`'s rows (left) or columns (right); a transfer or backend failure (see
+    /// [`Error`](crate::Error)). The output is untouched on error. (A `B` in another layout than
+    /// `C`'s is fine: the call runs on a copy of it in `C`'s layout.)
     ///
     /// # Examples
     /// ```
@@ -187,12 +187,9 @@ impl<B: Backend> Device<B> {
                 ),
             ));
         }
-        if b.shape.order != c.shape.order {
-            return Err(Error::Unsupported {
-                routine: r,
-                what: format!("`b` in a different layout from `c` ({r} has no op on B, so it would need a transpose); make them match"),
-            });
-        }
+        // symm has no op on B: a B in the other layout than C's runs on a relaid copy.
+        let mut keep_b = None;
+        let b = self.in_layout(b, c.shape.order, &mut keep_b, r, "b")?;
         // Cᵀ = Bᵀ Aᵀ: a row-major C flips the side; Aᵀ is A (symmetric) or conj(A) (Hermitian,
         // stored as such by a row-major A), whose stored triangle is the other one. A Hermitian
         // A in the other layout than C's runs on a conjugated copy (conj(A) is Hermitian too,

@@ -9,7 +9,7 @@ use super::{mismatch, stored_op};
 use crate::args::{MatIn, MatOut, Shape};
 use crate::backend::{Backend, BlasAll, BlasLevel3Ext};
 use crate::device::Device;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Order, Side, Uplo};
 
@@ -90,9 +90,10 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `C` is not `B`'s shape, or `A` is not square of
-    /// `B`'s rows (left) or columns (right); [`Error::Unsupported`](crate::Error::Unsupported) if
-    /// `B`'s layout is not `C`'s, or on rocBLAS older than 4.0 (its trmm is the in-place one); a
-    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    /// `B`'s rows (left) or columns (right); [`Error::Unsupported`](crate::Error::Unsupported) on
+    /// rocBLAS older than 4.0 (its trmm is the in-place one); a transfer or backend failure (see
+    /// [`Error`](crate::Error)). The output is untouched on error. (A `B` in another layout than
+    /// `C`'s runs on a copy of it in `C`'s layout.)
     ///
     /// # Examples
     /// ```
@@ -139,12 +140,9 @@ impl<B: Backend> Device<B> {
                 ),
             ));
         }
-        if b.shape.order != c.shape.order {
-            return Err(Error::Unsupported {
-                routine: R,
-                what: "`b` in a different layout from `c` (trmm has no op on B, so it would need a transpose); make them match".into(),
-            });
-        }
+        // trmm has no op on B: a B in the other layout than C's runs on a relaid copy.
+        let mut keep_b = None;
+        let b = self.in_layout(b, c.shape.order, &mut keep_b, R, "b")?;
         let p = plan_tri::<T>(R, (side, uplo, trans), &a.shape, &c.shape, "c")?;
         if p.m == 0 || p.n == 0 {
             return Ok(());
