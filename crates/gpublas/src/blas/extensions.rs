@@ -245,7 +245,8 @@ impl<B: Backend> Device<B> {
     /// `x`'s increment may be negative (walked from its end) or 0 (the same element for every
     /// row or column).
     ///
-    /// `A` and `C` must share a layout (dgmm has no op on `A`).
+    /// Any layouts: dgmm has no op on `A`, so an `A` in another layout than `C`'s runs on a copy
+    /// in `C`'s layout.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand

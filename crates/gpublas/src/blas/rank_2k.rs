@@ -66,7 +66,8 @@ impl<B: Backend> Device<B> {
     /// (or `k = 0`) reads neither `A` nor `B`, `β = 0` does not read `C`; with `β = 1` too it
     /// returns at once.
     ///
-    /// `A` and `B` must share a layout (one `trans` serves both); `C` may have either.
+    /// Any layouts: one `trans` serves both `A` and `B`, so a `B` in another layout than `A`'s
+    /// runs on a copy in `A`'s layout; `C` may have either.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
@@ -138,8 +139,8 @@ impl<B: Backend> Device<B> {
     /// `C`, keeping its diagonal real; `trans` is `N` or `C` (for real types this is `syr2k`).
     /// Scalars' rules as for [`Device::syr2k`].
     ///
-    /// `A` and `B` must share a layout; complex ones in another layout than `C`'s run on
-    /// conjugated copies.
+    /// Any layouts: a `B` in another layout than `A`'s runs on a copy in `A`'s layout; complex
+    /// `A` and `B` in another layout than `C`'s run on conjugated copies.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand

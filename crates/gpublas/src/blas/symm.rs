@@ -20,7 +20,8 @@ impl<B: Backend> Device<B> {
     /// its `uplo` triangle stored (the other is not read; complex symmetric for complex types).
     /// `α = 0` reads neither `A` nor `B`, `β = 0` does not read `C`.
     ///
-    /// `B` and `C` must share a layout (symm has no op on `B`); `A` may have either.
+    /// Any layouts: symm has no op on `B`, so a `B` in another layout than `C`'s runs on a copy
+    /// in `C`'s layout; `A` may have either.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand

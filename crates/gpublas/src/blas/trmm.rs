@@ -84,8 +84,8 @@ impl<B: Backend> Device<B> {
     /// `m × n`, and `C` is never read. `α = 0` sets `C` to zero without reading `A` or `B`.
     ///
     /// This is cuBLAS's and rocBLAS 4's trmm (out of place); [`Device::trmm_in_place`] is
-    /// netlib's. `B` and `C` must share a layout; `A` may have either (a complex `Op::C` on an `A`
-    /// in another layout runs on a conjugated copy of `A`).
+    /// netlib's. Any layouts: a `B` in another layout than `C`'s runs on a copy in `C`'s layout;
+    /// a complex `Op::C` on an `A` in another layout runs on a conjugated copy of `A`.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
