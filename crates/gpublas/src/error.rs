@@ -79,6 +79,21 @@ pub enum Error {
     /// here, in the order it happened.
     #[error("{} copy-back(s) of mapped host data failed: {}", .0.len(), DisplayList(.0))]
     Deferred(Vec<Error>),
+
+    /// The device failed after results had begun to reach the caller's memory: the outputs
+    /// named may be partly written (some elements new, some old). Every error that can be found
+    /// before the first write to an output (arguments, device memory, staging, an unusable
+    /// device) is found before it and is another variant, with every output untouched; this one
+    /// means a fault of the device or its link in the middle of a call.
+    #[error("{routine}: {source} (after results began to reach `{}`, which may be partly written)", .outputs.join("`, `"))]
+    PartlyWritten {
+        /// Which routine (e.g. `"gemm"`, or `"finish"` for a guard's copy-back).
+        routine: &'static str,
+        /// The outputs that may be partly written (e.g. `["c"]`).
+        outputs: Vec<&'static str>,
+        /// What failed.
+        source: Box<Error>,
+    },
 }
 
 /// `Result` with gpublas's [`Error`].
