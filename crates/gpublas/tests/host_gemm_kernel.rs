@@ -265,10 +265,20 @@ fn rng(tag: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(0x9e44_0000 ^ tag)
 }
 
+/// The op pairs a test runs: all nine, or under Miri (slow) three that still cover every op
+/// on each side.
+fn ops() -> &'static [(Op, Op)] {
+    if cfg!(miri) {
+        &[(Op::N, Op::T), (Op::T, Op::C), (Op::C, Op::N)]
+    } else {
+        &OPS
+    }
+}
+
 /// Every op pair on each shape.
 fn sweep<T: Elem>(rng: &mut ChaCha8Rng, shapes: &[(usize, usize, usize)]) {
     for &shape in shapes {
-        for ops in OPS {
+        for &ops in ops() {
             let case = Case::<T>::new(rng, ops, shape);
             case.check(&case.run());
         }
@@ -278,7 +288,7 @@ fn sweep<T: Elem>(rng: &mut ChaCha8Rng, shapes: &[(usize, usize, usize)]) {
 /// Shapes with every dimension in 1..=17 (a random sample under Miri).
 fn small<T: Elem>(tag: u64) {
     let mut r = rng(tag);
-    let limit = if cfg!(miri) { 6 } else { 17 };
+    let limit = if cfg!(miri) { 5 } else { 17 };
     let mut shapes = Vec::new();
     for s in 1..=limit {
         shapes.push((s, s, s));
@@ -331,7 +341,7 @@ fn depths<T: Elem>(tag: u64) {
 fn special_scalars<T: Elem>(tag: u64) {
     let mut r = rng(tag);
     let dims = if cfg!(miri) { (3, 2, 4) } else { (20, 9, 30) };
-    for ops in OPS {
+    for &ops in ops() {
         // α = 0, NaN operands.
         let mut case = Case::<T>::new(&mut r, ops, dims);
         case.alpha = T::zero();
@@ -363,10 +373,11 @@ fn special_scalars<T: Elem>(tag: u64) {
         for (m, n) in [(0, dims.1), (dims.0, 0)] {
             let case = Case::<T>::new(&mut r, ops, (m, n, dims.2));
             let got = case.run();
+            // Bytes, not values: NaN payloads may change in a conversion (Miri varies them).
             assert!(got
                 .iter()
                 .zip(&case.c0)
-                .all(|(x, y)| x.to_z().re.to_bits() == y.to_z().re.to_bits()));
+                .all(|(x, y)| bytemuck::bytes_of(x) == bytemuck::bytes_of(y)));
         }
     }
 }

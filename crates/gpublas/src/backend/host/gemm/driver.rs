@@ -11,7 +11,7 @@ use std::cell::Cell;
 use pulp::Simd;
 
 use super::kernel::{tile, Panels, Scalars, Update};
-use super::pack::{pack_a, pack_b};
+use super::pack::{pack_a, pack_b, row_tiles};
 use super::simd::Unit;
 use super::Product;
 
@@ -141,7 +141,7 @@ impl InPlace {
         };
         InPlace {
             a: p.a.rs == 1 && !p.a.conj && bytes(p.m, p.k) <= IN_PLACE_BYTES,
-            b: !p.b.conj && bytes(p.k, p.n) <= IN_PLACE_BYTES,
+            b: !p.b.conj && (p.b.rs == 1 || bytes(p.k, p.n) <= IN_PLACE_BYTES),
         }
     }
 }
@@ -204,26 +204,26 @@ pub(super) unsafe fn product<
             }
             for ic in (0..p.m).step_by(mc_max) {
                 let mc = mc_max.min(p.m - ic);
-                // Rows packed: all of the block, or (in place) only a last panel that is not
+                let tiles = row_tiles(mc, mr, lanes / units);
+                // Rows packed: all of the block, or (in place) only a last tile that is not
                 // whole vectors (reading it in place would read past A's rows).
+                let last = tiles.clone().last().unwrap_or((0, 0));
                 let packed_from = if !in_place.a {
                     0
-                } else if (mc % mr) * units % lanes != 0 {
-                    mc - mc % mr
+                } else if last.1 * units % lanes != 0 {
+                    last.0
                 } else {
                     mc
                 };
                 if packed_from < mc {
-                    let a = p.a.at(ic + packed_from, pc, units);
-                    // SAFETY: rows `packed_from ..` of the block of A are inside the operand;
-                    // `a_buf` holds their panels (from panel `packed_from / mr` on).
+                    // SAFETY: the block of A is inside the operand; `a_buf` holds the panels
+                    // of its tiles from `packed_from` on.
                     unsafe {
                         pack_a::<U, CPLX>(
-                            a_buf.add(packed_from * units * kc),
-                            a,
-                            mc - packed_from,
+                            a_buf,
+                            p.a.at(ic, pc, units),
+                            tiles.clone().filter(|t| t.0 >= packed_from),
                             kc,
-                            mr,
                             lanes,
                         )
                     };
@@ -236,11 +236,11 @@ pub(super) unsafe fn product<
                     } else {
                         (b_buf.wrapping_add(jr * units * kc).cast_const(), None)
                     };
-                    for ir in (0..mc).step_by(mr) {
-                        let rows_u = mr.min(mc - ir) * units;
+                    for (ir, rows) in tiles.clone() {
+                        let rows_u = rows * units;
                         let vectors = rows_u.div_ceil(lanes);
                         let (a, a_step) = if ir >= packed_from {
-                            // Panel `ir / mr` of packed A (every earlier one is full).
+                            // Tile `ir`'s panel of packed A.
                             (
                                 a_buf.wrapping_add(ir * units * kc).cast_const(),
                                 vectors * lanes,

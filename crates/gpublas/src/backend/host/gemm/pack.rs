@@ -73,28 +73,49 @@ unsafe fn panel<U: Unit, const CPLX: bool>(
     }
 }
 
-/// Packs rows `0 .. rows` × depth `0 .. kc` of `op(A)` (`a` starts at the block) into panels of
-/// `mr` rows, each `h · kc` units with `h` its rows' units rounded up to whole vectors of
-/// `lanes` units; panel `q` starts at `q · mr · units · kc` (only the last panel may be short).
+/// The register tiles of a block of `rows` rows, as `(first row, rows)` in order: tiles of
+/// `mr` rows, except that when the last would be short the last two share their rows (the
+/// first taking whole vectors of `vec_rows` rows), so no tile is much narrower than the others
+/// (a one-vector tile is bound by loads, not arithmetic). Every tile but the last is whole
+/// vectors, so tile `(i, _)` of a packed block starts `i · units · kc` units in.
+pub(super) fn row_tiles(
+    rows: usize,
+    mr: usize,
+    vec_rows: usize,
+) -> impl Iterator<Item = (usize, usize)> + Clone {
+    let (full, rem) = (rows / mr, rows % mr);
+    let shared = (mr + rem).div_ceil(2).div_ceil(vec_rows) * vec_rows;
+    let rebalance = rem > 0 && full > 0 && shared < mr;
+    let plain = if rebalance { full - 1 } else { full };
+    let start = plain * mr;
+    let tail = if rebalance {
+        [(start, shared), (start + shared, mr + rem - shared)]
+    } else {
+        [(start, rem), (rows, 0)]
+    };
+    (0..plain)
+        .map(move |q| (q * mr, mr))
+        .chain(tail.into_iter().filter(|t| t.1 > 0))
+}
+
+/// Packs the row tiles `tiles` (see [`row_tiles`]) × depth `0 .. kc` of `op(A)` (`a` starts at
+/// the block) into panels, tile `(i, rows)` at `i · units · kc` units, `h · kc` units long with
+/// `h` its rows' units rounded up to whole vectors of `lanes` units.
 ///
 /// # Safety
-/// `a` is valid for reading the block; `dst` for writing the panels; they do not overlap;
-/// `mr · units` is a multiple of `lanes`.
+/// `a` is valid for reading the tiles' rows; `dst` for writing the panels; they do not overlap.
 #[inline(always)]
 pub(super) unsafe fn pack_a<U: Unit, const CPLX: bool>(
     dst: *mut U,
     a: Operand<U>,
-    rows: usize,
+    tiles: impl Iterator<Item = (usize, usize)>,
     kc: usize,
-    mr: usize,
     lanes: usize,
 ) {
     let units = 1 + CPLX as usize;
-    let mut i0 = 0;
-    while i0 < rows {
-        let count = mr.min(rows - i0);
+    for (i0, count) in tiles {
         let h = (count * units).div_ceil(lanes) * lanes;
-        // SAFETY: panel `i0 / mr` of the caller's buffer; rows `i0 ..` of the block.
+        // SAFETY: tile `i0`'s panel in the caller's buffer; its rows of the block.
         unsafe {
             panel::<U, CPLX>(
                 dst.add(i0 * units * kc),
@@ -107,7 +128,6 @@ pub(super) unsafe fn pack_a<U: Unit, const CPLX: bool>(
                 a.conj,
             )
         };
-        i0 += mr;
     }
 }
 
@@ -143,5 +163,37 @@ pub(super) unsafe fn pack_b<U: Unit, const CPLX: bool>(
             )
         };
         j0 += nr;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::row_tiles;
+
+    #[test]
+    fn row_tiles_cover_the_rows_in_whole_vectors_but_the_last() {
+        for rows in 1..200 {
+            for (mr, vec_rows) in [(24, 8), (48, 16), (12, 4), (8, 4), (6, 2)] {
+                let tiles: Vec<_> = row_tiles(rows, mr, vec_rows).collect();
+                let mut next = 0;
+                for (k, &(start, len)) in tiles.iter().enumerate() {
+                    assert_eq!(start, next);
+                    assert!(len > 0 && len <= mr);
+                    if k + 1 < tiles.len() {
+                        assert_eq!(len % vec_rows, 0, "{rows} rows: {tiles:?}");
+                    }
+                    next += len;
+                }
+                assert_eq!(next, rows);
+            }
+        }
+        assert_eq!(
+            row_tiles(64, 48, 16).collect::<Vec<_>>(),
+            [(0, 32), (32, 32)]
+        );
+        assert_eq!(
+            row_tiles(64, 24, 8).collect::<Vec<_>>(),
+            [(0, 24), (24, 24), (48, 16)]
+        );
     }
 }

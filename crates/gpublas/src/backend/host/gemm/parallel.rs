@@ -169,6 +169,11 @@ pub(super) unsafe fn run<U: Unit, const CPLX: bool>(first: Product<U, CPLX>, bat
         let (gm, gn) = (GRID_ROWS_UNITS / units, GRID_COLS_UNITS / units);
         let (m_tiles, n_tiles) = (first.m.div_ceil(gm), first.n.div_ceil(gn));
         let (tm, tn) = grid(parts, m_tiles, n_tiles);
+        if tm * tn == 1 {
+            // Too few rows and columns to split (a long depth): one thread.
+            dispatch(job(i..i + 1, whole));
+            continue;
+        }
         (0..tm * tn).into_par_iter().for_each(|t| {
             let rows = share(t % tm, tm, m_tiles, gm, first.m);
             let cols = share(t / tm, tn, n_tiles, gn, first.n);
