@@ -324,8 +324,16 @@ impl<'a, T: Element, B: Backend> SrcMut<'a, T, B> {
 }
 
 impl<T: Element, B: Backend> StoredMut<'_, T, B> {
+    /// Whether [`StoredMut::finish`] writes the caller's memory (false when the call wrote the
+    /// argument's memory itself).
+    pub(crate) fn writes_caller_memory(&self) -> bool {
+        !matches!(self.back, Back::InPlace)
+    }
+
     /// Copies the results back to where the argument's elements came from. Not calling it (on
-    /// an error path) leaves the host data untouched.
+    /// an error path) leaves the host data untouched. A failure after the argument's memory
+    /// began to be written is [`Error::PartlyWritten`](crate::Error::PartlyWritten) (no output
+    /// named yet); any other failure left it untouched.
     pub(crate) fn finish(self) -> Result<()> {
         match self.back {
             Back::InPlace => Ok(()),
@@ -337,7 +345,9 @@ impl<T: Element, B: Backend> StoredMut<'_, T, B> {
                 temp.device(),
                 bytemuck::cast_slice_mut(target),
                 temp.ptr(),
-            ),
+            )
+            // The DMA writes the caller's page-locked memory itself and may stop part way.
+            .map_err(crate::transfer::partly),
             Back::Host { temp, target, .. } => download_slice(temp.device(), target, temp.ptr()),
             Back::Owned {
                 temp,
@@ -345,7 +355,11 @@ impl<T: Element, B: Backend> StoredMut<'_, T, B> {
                 scatter,
             } => {
                 if let Some(t) = temp {
-                    download_slice(t.device(), &mut copy, t.ptr())?;
+                    // A partial write here reached only the conversion's own copy.
+                    download_slice(t.device(), &mut copy, t.ptr()).map_err(|e| match e {
+                        crate::Error::PartlyWritten { source, .. } => *source,
+                        e => e,
+                    })?;
                 }
                 scatter(&copy);
                 Ok(())
@@ -408,6 +422,12 @@ impl<T: Element, B: Backend> SrcMut<'_, T, B> {
                 Ok(Output::Device(*ptr))
             }
         }
+    }
+
+    /// Whether the elements are a copy the argument conversion made (scattered back into the
+    /// argument by [`SrcMut::written`]), not the argument's own memory.
+    pub(crate) fn is_copy(&self) -> bool {
+        matches!(self.0, SrcMutKind::Owned(..))
     }
 
     /// After the tiled engine wrote the output: a copy the argument conversion made goes back

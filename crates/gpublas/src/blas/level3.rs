@@ -450,6 +450,7 @@ impl<B: Backend> Device<B> {
             return Ok(false);
         }
         let (a_op, b_op) = (a.src.operand(self, R, "a")?, b.src.operand(self, R, "b")?);
+        let copy = c.src.is_copy();
         let ((x, ldx), (y, ldy)) = if p.swap {
             ((b_op, ldb), (a_op, lda))
         } else {
@@ -473,6 +474,10 @@ impl<B: Backend> Device<B> {
         if !g.worth_tiling(self) {
             return Ok(false);
         }
-        crate::transfer::tiled::run(self, g)
+        crate::transfer::tiled::run(self, g).map_err(|e| match e {
+            // Written part way into the conversion's own copy: the argument is untouched.
+            crate::Error::PartlyWritten { source, .. } if copy => *source,
+            e => crate::transfer::name_output(e, R, "c"),
+        })
     }
 }

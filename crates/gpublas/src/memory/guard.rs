@@ -310,8 +310,11 @@ impl<'a, T: Element, B: Backend> MappedSliceMut<'a, T, B> {
     /// Copies the device data back into the host slice and ends the mapping.
     ///
     /// # Errors
-    /// A transfer or backend failure (see [`Error`](crate::Error)) of the copy back; the host
-    /// slice may then hold partly copied data.
+    /// A transfer or backend failure (see [`Error`](crate::Error)) of the copy back. If it came
+    /// after the copy began to write the host slice, it is
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (routine `map_mut`, output
+    /// `host slice`): the slice may then hold partly copied data; any other error left it
+    /// untouched.
     pub fn finish(mut self) -> Result<()> {
         let r = self.copy_back(true);
         if let WriteMem::Own { done, .. } = &mut self.mem {
@@ -324,14 +327,14 @@ impl<'a, T: Element, B: Backend> MappedSliceMut<'a, T, B> {
     /// Copies the device data back into the host slice now; the mapping stays.
     ///
     /// # Errors
-    /// A transfer or backend failure (see [`Error`](crate::Error)) of the copy back.
+    /// As for [`MappedSliceMut::finish`].
     pub fn sync_to_host(&mut self) -> Result<()> {
         self.copy_back(false)
     }
 
     /// Copies back; `last` marks a scoped mapping finished so its scope does not copy again.
     fn copy_back(&mut self, last: bool) -> Result<()> {
-        match &self.mem {
+        let r = match &self.mem {
             WriteMem::InPlace => Ok(()),
             WriteMem::Own { alloc, .. } => {
                 // SAFETY: `host`/`len` come from the `&'a mut [T]` this guard holds for `'a`,
@@ -341,7 +344,8 @@ impl<'a, T: Element, B: Backend> MappedSliceMut<'a, T, B> {
                 unsafe { download_raw(self.dev, self.host, self.len, alloc.ptr()) }
             }
             WriteMem::Scoped { wb, .. } => wb.copy_back(self.dev, last),
-        }
+        };
+        r.map_err(|e| crate::transfer::name_output(e, "map_mut", "host slice"))
     }
 }
 

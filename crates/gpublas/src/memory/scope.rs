@@ -74,12 +74,12 @@ impl<B: Backend> WriteBack<B> {
             return Ok(());
         }
         // SAFETY: `host` is valid for `bytes` bytes for the whole scope (the scope holds the
-        // `&'scope mut [T]` borrow it came from), the `done` lock excludes every other access
-        // through it, and `alloc` holds `bytes` bytes. The copy is complete on return.
-        unsafe {
-            dev.backend()
-                .download(self.host, self.alloc.ptr(), self.bytes)
-        }
+        // `&'scope mut [T]` borrow it came from), and the `done` lock excludes every other
+        // access through it until this slice is gone.
+        let host = unsafe { std::slice::from_raw_parts_mut(self.host, self.bytes) };
+        // `alloc` holds `bytes` bytes; the engine writes `host` only before it returns.
+        crate::transfer::download(dev, host, self.alloc.ptr())
+            .map_err(|e| crate::transfer::name_output(e, "map_mut", "host slice"))
     }
 }
 
