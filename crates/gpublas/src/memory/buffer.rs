@@ -121,15 +121,21 @@ macro_rules! common_methods {
         /// A transfer or backend failure (see [`Error`](crate::Error)).
         pub fn to_vec(&self) -> Result<Vec<T>> {
             let mut v = vec![T::zeroed(); self.len];
-            self.copy_to_host(&mut v)?;
+            self.copy_to_host(&mut v).map_err(|e| match e {
+                // Partly written into the new `Vec`, which is dropped: nothing of the caller's.
+                Error::PartlyWritten { source, .. } => *source,
+                e => e,
+            })?;
             Ok(v)
         }
 
         /// Copies the contents into `dst`, which must have the same length.
         ///
         /// # Errors
-        /// [`Error::InvalidArgument`] if the lengths differ (`dst` is untouched);
-        /// a transfer or backend failure (see [`Error`](crate::Error)).
+        /// [`Error::InvalidArgument`] if the lengths differ; a transfer or backend failure (see
+        /// [`Error`](crate::Error)). `dst` is untouched on every error except
+        /// [`Error::PartlyWritten`] (a device fault after the copy began to write it), which
+        /// names `dst`.
         pub fn copy_to_host(&self, dst: &mut [T]) -> Result<()> {
             self.device().check()?;
             if dst.len() != self.len {
@@ -144,6 +150,7 @@ macro_rules! common_methods {
                 ));
             }
             download_slice(self.device(), dst, self.ptr)
+                .map_err(|e| crate::transfer::name_output(e, "copy_to_host", "dst"))
         }
 
         /// A read-only sub-slice, or `None` if the range is out of bounds.
