@@ -139,7 +139,12 @@ fn sweep_with_read_back(
         call(dev, &mut again)
             .unwrap_or_else(|e| panic!("{name}: after a fault after {after} operations: {e}"));
         read_back(&mut again);
-        same(name, &again, &want, "the result after recovering from a fault");
+        same(
+            name,
+            &again,
+            &want,
+            "the result after recovering from a fault",
+        );
         dev.synchronize().unwrap();
         dev.trim().unwrap();
         assert_eq!(
@@ -269,7 +274,16 @@ fn level1_and_level2_calls_leave_outputs_untouched_unless_they_say_so() {
         "gemv",
         &dev,
         &|| vec![y[..m].to_vec()],
-        &|dev, o| dev.gemv(Op::N, 1.0, Mat::col_major(&a, m, k), &x[..k], 1.0, &mut o[0]),
+        &|dev, o| {
+            dev.gemv(
+                Op::N,
+                1.0,
+                Mat::col_major(&a, m, k),
+                &x[..k],
+                1.0,
+                &mut o[0],
+            )
+        },
         &[],
     );
     assert_eq!(s.partial, 0, "{s:?}");

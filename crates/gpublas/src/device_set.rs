@@ -20,8 +20,8 @@ use crate::args::{MatIn, MatOut, Shape};
 use crate::backend::{Backend, BlasAll, Dynamic};
 use crate::blas::plan_gemm;
 use crate::device::Device;
-use crate::memory::DeviceBuffer;
 use crate::error::{Error, Result};
+use crate::memory::DeviceBuffer;
 use crate::scalar::Scalar;
 use crate::types::Op;
 use crate::{Mat, MatMut};
@@ -248,7 +248,9 @@ fn dense_columns<T: Copy>(c: &[T], m: usize, w: usize, ld: usize) -> Vec<T> {
     if ld == m {
         return c[..m * w].to_vec();
     }
-    (0..w).flat_map(|j| c[j * ld..j * ld + m].iter().copied()).collect()
+    (0..w)
+        .flat_map(|j| c[j * ld..j * ld + m].iter().copied())
+        .collect()
 }
 
 /// Copies a packed `m × (len / m)` device block into the first `m` rows of the columns of `c`

@@ -15,7 +15,7 @@
 //! backend call, `finish()` after it. Dropping a call without `finish` (an error path) leaves
 //! every host output untouched.
 
-use super::resolve::{check_device, SrcKind, SrcMutKind, Stored, StoredMut};
+use super::resolve::{check_device, finish_outputs, SrcKind, SrcMutKind, Stored, StoredMut};
 use super::{Src, SrcMut, VecDesc, VecDescMut};
 use crate::backend::{Backend, DevPtr, Queue};
 use crate::device::Device;
@@ -23,7 +23,6 @@ use crate::error::Result;
 use crate::memory::Alloc;
 use crate::scalar::Scalar;
 use crate::transfer::staging::{Slot, Staging};
-use crate::transfer::{name_output, partly};
 
 /// Largest operand packed into a call's shared staging (bytes).
 pub(crate) const PACK_MAX: usize = 64 << 10;
@@ -337,24 +336,7 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
     /// comes back) is [`Error::PartlyWritten`] naming the outputs written so far.
     pub(crate) fn finish(mut self) -> Result<()> {
         let packed = self.fetch_packed()?;
-        let mut written: Vec<&'static str> = Vec::new();
-        for (arg, o) in std::mem::take(&mut self.outputs) {
-            let writes = o.writes_caller_memory();
-            if let Err(e) = o.finish() {
-                let e = name_output(e, self.routine, arg);
-                return Err(if written.is_empty() {
-                    e
-                } else {
-                    let e = name_output(partly(e), self.routine, arg);
-                    written
-                        .iter()
-                        .fold(e, |e, w| name_output(e, self.routine, w))
-                });
-            }
-            if writes {
-                written.push(arg);
-            }
-        }
+        finish_outputs(self.dev, self.routine, std::mem::take(&mut self.outputs))?;
         match packed {
             Packed::None => {}
             Packed::InSlot(slot) => {

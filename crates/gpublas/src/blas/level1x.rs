@@ -284,7 +284,6 @@ impl<B: Backend> Device<B> {
                 call(self.blas::<T>(), 1, xi, 1, yi, 1)?;
             }
         }
-        xs.finish()?;
-        ys.finish()
+        crate::args::finish_outputs(self, r, vec![("x", xs), ("y", ys)])
     }
 }

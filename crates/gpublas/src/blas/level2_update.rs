@@ -311,6 +311,6 @@ impl<B: Backend> Device<B> {
             y_s.as_ref().map(|(s, inc)| (s.ptr, *inc)),
             a_s.ptr,
         )?;
-        a_s.finish()
+        crate::args::finish_outputs(self, r, vec![("a", a_s)])
     }
 }

@@ -85,7 +85,7 @@ impl<B: Backend> Device<B> {
                 types, p.ta, p.tb, p.m, p.n, k, alpha, x, ldx, y, ldy, beta, c_s.ptr, ldc,
             )?
         };
-        c_s.finish()
+        crate::args::finish_outputs(self, R, vec![("c", c_s)])
     }
 
     /// [`gemm_with`](Device::gemm_with) for each matrix of three strided batches (see
@@ -168,6 +168,6 @@ impl<B: Backend> Device<B> {
                 sc, count,
             )?
         };
-        c_s.finish()
+        crate::args::finish_outputs(self, R, vec![("c", c_s)])
     }
 }

@@ -11,7 +11,11 @@ use crate::precision::Element;
 
 /// `len` elements of `T` in a device's memory, freed (in stream order) when dropped.
 pub struct DeviceBuffer<T: Element, B: Backend = Dynamic> {
+    /// Owns the memory (freed when the buffer drops). Declared before `dev`, so it is freed
+    /// while the device is still held.
+    #[allow(dead_code)]
     alloc: Alloc<B>,
+    dev: Device<B>,
     ptr: DevPtr,
     len: usize,
     _t: PhantomData<T>,
@@ -54,6 +58,7 @@ impl<B: Backend> Device<B> {
     pub fn zeros<T: Element>(&self, len: usize) -> Result<DeviceBuffer<T, B>> {
         self.check()?;
         Ok(DeviceBuffer::from_alloc(
+            self,
             Alloc::zeroed::<T>(self, "zeros", len)?,
             len,
         ))
@@ -79,7 +84,7 @@ impl<B: Backend> Device<B> {
         self.check()?;
         let alloc = Alloc::new::<T>(self, "upload", host.len())?;
         upload_slice(self, alloc.ptr(), host)?;
-        Ok(DeviceBuffer::from_alloc(alloc, host.len()))
+        Ok(DeviceBuffer::from_alloc(self, alloc, host.len()))
     }
 }
 
@@ -237,10 +242,11 @@ impl<T: Element, B: Backend> DeviceBuffer<T, B> {
     common_methods!();
     mut_methods!();
 
-    fn from_alloc(alloc: Alloc<B>, len: usize) -> Self {
+    fn from_alloc(dev: &Device<B>, alloc: Alloc<B>, len: usize) -> Self {
         DeviceBuffer {
             ptr: alloc.ptr(),
             alloc,
+            dev: dev.clone(),
             len,
             _t: PhantomData,
         }
@@ -248,7 +254,7 @@ impl<T: Element, B: Backend> DeviceBuffer<T, B> {
 
     /// The device the buffer lives on.
     pub fn device(&self) -> &Device<B> {
-        self.alloc.device()
+        &self.dev
     }
 
     /// A new buffer with the same contents (a device-to-device copy).
@@ -271,7 +277,7 @@ impl<T: Element, B: Backend> DeviceBuffer<T, B> {
                 )?
             };
         }
-        Ok(DeviceBuffer::from_alloc(alloc, self.len))
+        Ok(DeviceBuffer::from_alloc(dev, alloc, self.len))
     }
 
     /// The whole buffer as a read-only slice.
@@ -279,7 +285,7 @@ impl<T: Element, B: Backend> DeviceBuffer<T, B> {
         DeviceSlice {
             ptr: self.ptr,
             len: self.len,
-            dev: self.alloc.device(),
+            dev: &self.dev,
             _t: PhantomData,
         }
     }
@@ -289,7 +295,7 @@ impl<T: Element, B: Backend> DeviceBuffer<T, B> {
         DeviceSliceMut {
             ptr: self.ptr,
             len: self.len,
-            dev: self.alloc.device(),
+            dev: &self.dev,
             _t: PhantomData,
         }
     }

@@ -52,6 +52,12 @@ enum ReadMem<B: Backend> {
 /// (or, for a guard made by a [`Scope`](super::Scope), to the scope's result). A guard that is
 /// forgotten never copies back, unless a scope made it: a scope copies back every guard it made
 /// when it ends.
+///
+/// After a forgotten guard (not a scope's), the host slice holds its contents from before the
+/// mapping on a backend with memory of its own (CUDA, ROCm, [`Emulated`](crate::backend::Emulated)),
+/// and the results of the calls on the host backend, which maps in place
+/// ([`Backend::host_memory`](crate::backend::Backend::host_memory)). Portable code calls
+/// [`MappedSliceMut::finish`]. Forgetting leaks the guard's device memory, never the device.
 #[must_use = "the result reaches the host slice when the guard ends: call `finish()` to see errors"]
 pub struct MappedSliceMut<'a, T: Element, B: Backend = Dynamic> {
     /// The host slice, derived once from the `&'a mut [T]` the guard stands for.

@@ -173,6 +173,11 @@ impl Emulated {
         lock(&self.state.live).len()
     }
 
+    /// Bytes of page-locked host memory allocated (staging) or registered now.
+    pub fn pinned_bytes(&self) -> usize {
+        lock(&self.state.pinned).values().sum()
+    }
+
     /// Bytes in live allocations.
     pub fn live_bytes(&self) -> usize {
         lock(&self.state.live).values().sum()
