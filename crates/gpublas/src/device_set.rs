@@ -179,7 +179,7 @@ impl<B: BlasAll> DeviceSet<B> {
             blocks.push((j0, j1, mine));
         }
         // Phase 1: each device computes its columns into its own memory (C untouched).
-        let computed: Vec<Result<(DeviceBuffer<T, B>, &mut [T])>> = std::thread::scope(|s| {
+        let computed: Vec<Result<Computed<'_, T, B>>> = std::thread::scope(|s| {
             let handles: Vec<_> = blocks
                 .into_iter()
                 .zip(&self.devices)
@@ -241,6 +241,9 @@ impl<B: BlasAll> DeviceSet<B> {
         }
     }
 }
+
+/// One device's block of `C`, computed in its memory, and where in `C` it goes.
+type Computed<'c, T, B> = (DeviceBuffer<T, B>, &'c mut [T]);
 
 /// The first `m` rows of `w` columns of a column-major matrix with leading dimension `ld`, packed
 /// (leading dimension `m`).

@@ -11,8 +11,15 @@ use gpublas::prelude::*;
 fn warm_up(dev: &Device<Emulated>) {
     let a = vec![1.0f64; 64 * 64];
     let mut y = vec![0.0f64; 64];
-    dev.gemv(Op::N, 1.0, Mat::col_major(&a, 64, 64), &[1.0; 64], 0.0, &mut y)
-        .unwrap();
+    dev.gemv(
+        Op::N,
+        1.0,
+        Mat::col_major(&a, 64, 64),
+        &[1.0; 64],
+        0.0,
+        &mut y,
+    )
+    .unwrap();
     assert_eq!(y, [64.0; 64]);
 }
 
@@ -59,7 +66,11 @@ fn after_a_forgotten_map_mut_the_host_slice_holds_what_the_backend_documents() {
     let dev = Device::new(Emulated::asynchronous());
     let mut y = vec![1.0, 2.0, 3.0];
     scale_and_forget(&dev, &mut y);
-    assert_eq!(y, [1.0, 2.0, 3.0], "device memory: the copy-back is skipped");
+    assert_eq!(
+        y,
+        [1.0, 2.0, 3.0],
+        "device memory: the copy-back is skipped"
+    );
     // The host backend maps in place: the routine wrote the slice itself.
     let dev = Device::new(Host);
     assert!(dev.backend().host_memory());
