@@ -46,6 +46,7 @@
 
 static int ROUNDS = 15;
 static int CALLS = 2000;
+static const char *ONLY = NULL; /* --only NAME: run only the case of that name */
 
 static double now_us(void) {
     struct timespec t;
@@ -57,6 +58,8 @@ static int cmp(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
+
+static int wanted(const char *name) { return !ONLY || !strcmp(name, ONLY); }
 
 static void report(const char *name, double *per_call, int n) {
     qsort(per_call, n, sizeof(double), cmp);
@@ -106,6 +109,7 @@ static void call(cublasHandle_t h, Shape s, const float *a, const float *b, floa
 static void timed(const char *name, cublasHandle_t h, cudaStream_t st, Shape s, const float *a,
                   const float *b, float *c, int sync) {
     double per_call[64];
+    if (!wanted(name)) return;
     for (int w = 0; w < 200; w++) call(h, s, a, b, c);
     CHECK_CUDA(cudaStreamSynchronize(st));
     for (int r = 0; r < ROUNDS; r++) {
@@ -125,6 +129,7 @@ static void timed(const char *name, cublasHandle_t h, cudaStream_t st, Shape s, 
 static void enqueue_only(const char *name, cublasHandle_t h, cudaStream_t st, Shape s,
                          const float *a, const float *b, float *c) {
     double per_call[64];
+    if (!wanted(name)) return;
     for (int r = 0; r < ROUNDS; r++) {
         double total = 0;
         int batches = CALLS / 100 > 0 ? CALLS / 100 : 1;
@@ -207,6 +212,7 @@ int main(int argc, char **argv) {
     for (int i = 1; i + 1 < argc; i++) {
         if (!strcmp(argv[i], "--rounds")) ROUNDS = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--calls")) CALLS = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--only")) ONLY = argv[++i];
     }
     if (ROUNDS > 64) ROUNDS = 64;
     CHECK_CUDA(cudaSetDevice(0));

@@ -10,7 +10,7 @@
 //! from what differs between a C program and a Rust one (linking, stream, library instance).
 //!
 //! ```text
-//! small_bench [--rounds R] [--calls N]
+//! small_bench [--rounds R] [--calls N] [--only CASE]
 //! ```
 
 use std::time::Instant;
@@ -24,6 +24,14 @@ use gpublas_bench::Res;
 struct Plan {
     rounds: usize,
     calls: usize,
+    /// Run only the case of this name.
+    only: Option<String>,
+}
+
+impl Plan {
+    fn wants(&self, name: &str) -> bool {
+        self.only.as_deref().is_none_or(|o| name == o)
+    }
 }
 
 fn report(name: &str, mut per_call: Vec<f64>) {
@@ -44,6 +52,9 @@ fn timed(
     mut f: impl FnMut() -> Res<()>,
     sync: impl Fn() -> Res<()>,
 ) -> Res<()> {
+    if !plan.wants(name) {
+        return Ok(());
+    }
     for _ in 0..200 {
         f()?;
     }
@@ -69,6 +80,9 @@ fn enqueue_only(
     mut f: impl FnMut() -> Res<()>,
     sync: impl Fn() -> Res<()>,
 ) -> Res<()> {
+    if !plan.wants(name) {
+        return Ok(());
+    }
     let mut per_call = Vec::with_capacity(plan.rounds);
     let batches = (plan.calls / 100).max(1);
     for _ in 0..plan.rounds {
@@ -306,6 +320,7 @@ fn main() -> Res<()> {
     let mut plan = Plan {
         rounds: 15,
         calls: 2000,
+        only: None,
     };
     let args: Vec<String> = std::env::args().collect();
     let mut i = 1;
@@ -313,6 +328,7 @@ fn main() -> Res<()> {
         match (args[i].as_str(), args.get(i + 1)) {
             ("--rounds", Some(v)) => plan.rounds = v.parse()?,
             ("--calls", Some(v)) => plan.calls = v.parse()?,
+            ("--only", Some(v)) => plan.only = Some(v.clone()),
             (a, _) => return Err(format!("unknown argument {a}").into()),
         }
         i += 2;
