@@ -26,11 +26,33 @@ together() {
     rm -f "$tmp"/out.*
 }
 
-echo "| processes | raw C, gemv 2×3 + sync (µs/call) | gpublas, device buffers + sync | gpublas, host arrays |"
-echo "|---|---|---|---|"
-for n in 1 2 4 8; do
-    r=$(together "$n" "$c" --rounds 3 --calls "$calls" --only gemv2x3_sync_nonblocking)
-    g=$(together "$n" "$rust" --rounds 3 --calls "$calls" --only gemv2x3_sync_gpublas)
-    h=$(together "$n" "$rust" --rounds 3 --calls "$calls" --only gemv2x3_host_sync_gpublas)
-    echo "| $n | $r | $g | $h |"
-done
+table() {
+    echo "| processes | raw C, gemv 2×3 + sync (µs/call) | gpublas, device buffers + sync | gpublas, host arrays |"
+    echo "|---|---|---|---|"
+    for n in 1 2 4 8; do
+        r=$(together "$n" "$c" --rounds 3 --calls "$calls" --only gemv2x3_sync_nonblocking)
+        g=$(together "$n" "$rust" --rounds 3 --calls "$calls" --only gemv2x3_sync_gpublas)
+        h=$(together "$n" "$rust" --rounds 3 --calls "$calls" --only gemv2x3_host_sync_gpublas)
+        echo "| $n | $r | $g | $h |"
+    done
+}
+
+echo "Without MPS (each process its own context, time-sliced by the GPU):"
+table
+# With CUDA MPS (one server context shared by the processes), where the control program exists.
+mps=$(command -v nvidia-cuda-mps-control || ls /usr/local/nvidia/bin/nvidia-cuda-mps-control 2>/dev/null || true)
+if [ -n "$mps" ]; then
+    export CUDA_MPS_PIPE_DIRECTORY=$tmp/mps-pipe CUDA_MPS_LOG_DIRECTORY=$tmp/mps-log
+    mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY"
+    if "$mps" -d; then
+        echo
+        echo "With CUDA MPS:"
+        table || true
+        echo quit | "$mps" || true
+        sleep 1
+    else
+        echo "MPS: the control daemon did not start"
+    fi
+else
+    echo "MPS: nvidia-cuda-mps-control not found"
+fi
