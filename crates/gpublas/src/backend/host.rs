@@ -1,6 +1,6 @@
 //! The `Host` backend: the CPU, always available. Level 2 and 3 run on faer (the triangular
 //! solve on faer's matmul, see [`trsm`]); level 1 is plain strided loops (faer has no strided
-//! level-1 kernels to call). "Device" memory is host memory, so mapping host data is zero-copy.
+//! level-1 kernels to call; `nrm2` is Blue's scaled algorithm, as reference BLAS 3.10's). "Device" memory is host memory, so mapping host data is zero-copy.
 
 mod extensions;
 mod gemm_ex;
@@ -338,10 +338,8 @@ impl<T: Scalar> Blas<T> for Host {
     }
 
     unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
-        // SAFETY: the caller guarantees the strided range is valid. faer's norm scales to
-        // avoid overflow and underflow, like reference BLAS.
-        let norm = unsafe { vector::<T::Faer>(x, n, incx) }.norm_l2();
-        Ok(bytemuck::cast(norm))
+        // SAFETY: forwarded to the caller.
+        Ok(unsafe { level1::nrm2::<T>(n, x, incx) })
     }
 
     unsafe fn asum(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
