@@ -128,13 +128,23 @@ fn base<T>(p: DevPtr) -> *mut T {
     }
 }
 
+/// The column stride of a column-major `rows × cols` view with leading dimension `ld`: `ld`,
+/// except for at most one column, where no step is ever taken and BLAS allows any `ld` up to
+/// `isize::MAX`. faer computes with its strides (in debug builds, overflow-checked: a one-column
+/// operand with such an `ld` made it panic), so a single column gets the dense stride `rows`.
+fn col_stride(rows: usize, cols: usize, ld: usize) -> isize {
+    (if cols <= 1 { rows } else { ld }) as isize
+}
+
 /// A column-major view of `rows × cols` with leading dimension `ld`.
 ///
 /// # Safety
 /// `p` is valid for reading the view's elements for `'a`.
 unsafe fn view<'a, T>(p: DevPtr, rows: usize, cols: usize, ld: usize) -> MatRef<'a, T> {
-    // SAFETY: forwarded to the caller.
-    unsafe { MatRef::from_raw_parts(base::<T>(p), rows, cols, 1, ld as isize) }
+    let cs = col_stride(rows, cols, ld);
+    // SAFETY: forwarded to the caller; the column stride only differs from `ld` where it is
+    // never applied.
+    unsafe { MatRef::from_raw_parts(base::<T>(p), rows, cols, 1, cs) }
 }
 
 /// A mutable column-major view.
@@ -143,8 +153,9 @@ unsafe fn view<'a, T>(p: DevPtr, rows: usize, cols: usize, ld: usize) -> MatRef<
 /// `p` is valid for reading and writing the view's elements for `'a`, and nothing else accesses
 /// them meanwhile.
 unsafe fn view_mut<'a, T>(p: DevPtr, rows: usize, cols: usize, ld: usize) -> MatMut<'a, T> {
-    // SAFETY: forwarded to the caller.
-    unsafe { MatMut::from_raw_parts_mut(base::<T>(p), rows, cols, 1, ld as isize) }
+    let cs = col_stride(rows, cols, ld);
+    // SAFETY: as for `view`.
+    unsafe { MatMut::from_raw_parts_mut(base::<T>(p), rows, cols, 1, cs) }
 }
 
 /// Where a strided vector of `n` elements at lowest address `p` starts for faer: element 0,
@@ -163,15 +174,25 @@ fn first<T>(p: DevPtr, n: usize, inc: isize) -> *mut T {
 /// # Safety
 /// As for [`view`].
 unsafe fn vector<'a, T>(p: DevPtr, n: usize, inc: isize) -> MatRef<'a, T> {
-    // SAFETY: forwarded to the caller; every element `first + i·inc` (`i < n`) is in the span.
-    unsafe { MatRef::from_raw_parts(first::<T>(p, n, inc), n, 1, inc, 0) }
+    // SAFETY: forwarded to the caller; every element `first + i·inc` (`i < n`) is in the span
+    // (for one element, whose increment is never applied, faer gets 1, as in `col_stride`).
+    unsafe { MatRef::from_raw_parts(first::<T>(p, n, inc), n, 1, elem_stride(n, inc), 0) }
 }
 
 /// # Safety
 /// As for [`view_mut`].
 unsafe fn vector_mut<'a, T>(p: DevPtr, n: usize, inc: isize) -> MatMut<'a, T> {
     // SAFETY: as for `vector`.
-    unsafe { MatMut::from_raw_parts_mut(first::<T>(p, n, inc), n, 1, inc, 0) }
+    unsafe { MatMut::from_raw_parts_mut(first::<T>(p, n, inc), n, 1, elem_stride(n, inc), 0) }
+}
+
+/// A vector's increment as faer's row stride: 1 for at most one element (see [`col_stride`]).
+fn elem_stride(n: usize, inc: isize) -> isize {
+    if n <= 1 {
+        1
+    } else {
+        inc
+    }
 }
 
 /// `op(A)` as a view plus the conjugation faer applies to it.
