@@ -9,6 +9,7 @@ mod level1x;
 mod level2x;
 mod level3x;
 mod triangular;
+mod trmm;
 mod trsm;
 mod update;
 
@@ -235,11 +236,26 @@ unsafe fn scale<T: Scalar>(
     }
 }
 
-/// Like [`scale`] on one triangle (diagonal included) of a square column-major `C`.
+/// Like [`scale`] on one triangle (diagonal included) of a square column-major `C`. For a
+/// Hermitian `C` (`herm`), the diagonal's imaginary parts are never read, as in reference BLAS
+/// (`C(j, j) = β·re C(j, j)`): they are cleared first.
 ///
 /// # Safety
 /// As for [`scale`].
-unsafe fn scale_triangle<T: Scalar>(c: DevPtr, n: usize, ldc: usize, uplo: Uplo, beta: T) {
+unsafe fn scale_triangle<T: Scalar>(
+    c: DevPtr,
+    n: usize,
+    ldc: usize,
+    (uplo, herm): (Uplo, bool),
+    beta: T,
+) {
+    if herm && !beta.is_zero() {
+        for j in 0..n {
+            let e = c.cast::<T>().wrapping_add(j * ldc + j);
+            // SAFETY: the diagonal lies inside `c`'s extent (the caller's contract).
+            unsafe { *e = T::from_real((*e).re()) };
+        }
+    }
     for j in 0..n {
         let (first, rows) = match uplo {
             Uplo::Upper => (0, j + 1),
@@ -274,7 +290,7 @@ unsafe fn rank_k<T: Scalar>(
     ldc: usize,
 ) {
     // SAFETY: the caller guarantees `c` covers an `n × n` matrix with leading dimension `ldc`.
-    unsafe { scale_triangle(c, n, ldc, uplo, beta) };
+    unsafe { scale_triangle(c, n, ldc, (uplo, conj), beta) };
     if !alpha.is_zero() && k > 0 {
         // SAFETY: as above; nothing else accesses `c` during the call.
         let cm = unsafe { view_mut::<T::Faer>(c, n, n, ldc) };
