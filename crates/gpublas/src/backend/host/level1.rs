@@ -267,3 +267,31 @@ pub(super) unsafe fn extreme<T: Scalar>(
     }
     at
 }
+
+/// Small enough for Miri, which checks that only the vector's elements are read.
+#[cfg(test)]
+mod tests {
+    use super::nrm2;
+    use crate::backend::DevPtr;
+    use num_complex::Complex32;
+
+    #[test]
+    fn nrm2_walks_a_strided_vector_in_every_accumulator() {
+        // (3, 4)·s and 12·s with s tiny, then huge: ‖x‖ = 13·s; the gaps are never read.
+        for s in [1e-30f32, 1.0, 1e30] {
+            let mut buf = vec![Complex32::new(f32::NAN, f32::NAN); 5];
+            buf[0] = Complex32::new(3.0 * s, -4.0 * s);
+            buf[3] = Complex32::new(0.0, 12.0 * s);
+            let x = DevPtr::from_raw(buf.as_mut_ptr().cast());
+            // SAFETY: two elements three apart lie inside the five-element buffer.
+            let got = unsafe { nrm2::<Complex32>(2, x, 3) };
+            assert!(
+                (got - 13.0 * s).abs() <= 4.0 * f32::EPSILON * 13.0 * s,
+                "{s:e}: {got:e}"
+            );
+            // SAFETY: as above, walked from the end.
+            let back = unsafe { nrm2::<Complex32>(2, x, -3) };
+            assert_eq!(back, got);
+        }
+    }
+}
