@@ -164,12 +164,16 @@ impl<B: Backend> Device<B> {
         })
     }
 
-    /// `Σ xᵢ yᵢ` of `f32` vectors, accumulated and returned in `f64` (BLAS `dsdot`).
+    /// `Σ xᵢ yᵢ` of `f32` vectors, accumulated and returned in `f64` (BLAS `dsdot`), in
+    /// reference BLAS's order (`dsdot.f`); any increments, 0 and negative ones included.
     ///
-    /// On the host it is computed there; on a GPU through the vendor's mixed-precision dot
-    /// (`cublasDotEx`, `rocblas_dot_ex` with `f32` inputs and an `f64` result and compute
-    /// type), and where the vendor library does not offer that combination the call returns
-    /// [`Error::Unsupported`] naming the backend.
+    /// Which path runs: on the host, the host's loop. On ROCm, `rocblas_dot_ex` with `f32`
+    /// inputs and an `f64` result and compute type, where the loaded rocBLAS offers that
+    /// combination and the sizes fit its 32-bit interface. Otherwise — always on CUDA, whose
+    /// `cublasDotEx` has no `f32`-input, `f64`-result form — `x` and `y` are copied to the host
+    /// (for increments other than 0 and ±1, the elements are gathered on the device first, so
+    /// only they cross the link) and accumulated there as on the host: a level-1 reduction
+    /// reads each element once, so the copy costs the same order as the computation.
     pub fn dsdot<'a>(&'a self, x: impl VecIn<'a, f32, B>, y: impl VecIn<'a, f32, B>) -> Result<f64>
     where
         B: BlasAll,
