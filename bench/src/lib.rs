@@ -6,9 +6,11 @@
 //! ([`host`]), the report ([`report`]), and (with `cuda`) the raw cuBLAS layer ([`raw`]) and the
 //! cudarc peer ([`peer`]).
 
+pub mod cpu;
 #[cfg(feature = "cuda")]
 pub mod extra;
 pub mod host;
+pub mod openblas;
 #[cfg(feature = "cuda")]
 pub mod peer;
 #[cfg(feature = "cuda")]
