@@ -71,7 +71,11 @@ pub enum ScalarKind {
 /// use gpublas::prelude::*;
 ///
 /// /// Scales `x` so that its root-mean-square ‖x‖₂/√n is `rms`, for any of the four types.
-/// fn scale_to_rms<B: BlasAll, T: Scalar>(dev: &Device<B>, x: &mut [T], rms: f64) -> Result<(), Error> {
+/// fn scale_to_rms<B: BlasAll, T: Scalar>(
+///     dev: &Device<B>,
+///     x: &mut [T],
+///     rms: f64,
+/// ) -> Result<(), Error> {
 ///     // f32 and f64 convert from every f64 and usize (f32 rounds), so these are never None.
 ///     let rms = T::Real::from_f64(rms).unwrap_or_else(T::Real::nan);
 ///     let n = T::Real::from_usize(x.len()).unwrap_or_else(T::Real::nan);

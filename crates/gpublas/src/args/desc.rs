@@ -155,9 +155,9 @@ pub struct Mat<'a, A: ?Sized> {
 /// let mut c = vec![0.0f32; 4];
 /// let mut c_mat = MatMut::row_major(&mut c, 2, 2);
 /// let (a, b) = ([1.0f32, 2.0, 3.0, 4.0], [1.0f32, 0.0, 0.0, 1.0]); // B = I
+/// let (a, b) = (Mat::row_major(&a, 2, 2), Mat::row_major(&b, 2, 2));
 /// for _ in 0..2 {
-///     // C ← A·I + C, twice
-///     dev.gemm(Op::N, Op::N, 1.0, Mat::row_major(&a, 2, 2), Mat::row_major(&b, 2, 2), 1.0, c_mat.reborrow())?;
+///     dev.gemm(Op::N, Op::N, 1.0, a, b, 1.0, c_mat.reborrow())?; // C ← A·I + C
 /// }
 /// assert_eq!(c, [2.0, 4.0, 6.0, 8.0]);
 /// # Ok::<(), gpublas::Error>(())

@@ -68,7 +68,8 @@ impl<B: Backend> Device<B> {
     /// `s = 1`; LAPACK 3.10 returns `r = |b|`, `s = conj(b)/|b|`): each is a valid rotation.
     ///
     /// # Errors
-    /// A backend failure (see [`Error`](crate::Error)). Nothing is written: the rotation is returned.
+    /// A backend failure (see [`Error`](crate::Error)). Nothing is written: the rotation is
+    /// returned.
     ///
     /// # Examples
     /// ```
@@ -76,11 +77,11 @@ impl<B: Backend> Device<B> {
     ///
     /// let dev = Device::auto()?;
     /// let g = dev.rotg(3.0f64, 4.0)?; // r = √(3² + 4²) = 5, c = 3/5, s = 4/5
-    /// assert!((g.r - 5.0).abs() < 1e-12 && (g.c - 0.6).abs() < 1e-12 && (g.s - 0.8).abs() < 1e-12);
+    /// let close = |got: f64, want: f64| (got - want).abs() < 1e-12;
+    /// assert!(close(g.r, 5.0) && close(g.c, 0.6) && close(g.s, 0.8));
     /// // The rotation zeroes b: [c s; −s c]·[3; 4] = [5; 0].
-    /// assert!((g.c * 3.0 + g.s * 4.0 - g.r).abs() < 1e-12);
-    /// assert!((-g.s * 3.0 + g.c * 4.0).abs() < 1e-12);
-    /// assert!((g.z.unwrap_or_default() - 1.0 / 0.6).abs() < 1e-12); // |a| ≤ |b|: z = 1/c
+    /// assert!(close(g.c * 3.0 + g.s * 4.0, g.r) && close(-g.s * 3.0 + g.c * 4.0, 0.0));
+    /// assert!(close(g.z.unwrap_or_default(), 1.0 / 0.6)); // |a| ≤ |b|: z = 1/c
     /// # Ok::<(), gpublas::Error>(())
     /// ```
     pub fn rotg<T: Scalar>(&self, a: T, b: T) -> Result<Rotg<T>>
@@ -102,7 +103,8 @@ impl<B: Backend> Device<B> {
     /// `(√d1·x1, √d2·y1)` (BLAS `srotmg`/`drotmg`; real types).
     ///
     /// # Errors
-    /// A backend failure (see [`Error`](crate::Error)). Nothing is written: the rotation is returned.
+    /// A backend failure (see [`Error`](crate::Error)). Nothing is written: the rotation is
+    /// returned.
     ///
     /// # Examples
     /// ```
@@ -279,10 +281,10 @@ impl<B: Backend> Device<B> {
     /// [`Error::Unsupported`] naming the backend.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its storage
-    /// or `x` and `y` differ in length; [`Error::Unsupported`](crate::Error::Unsupported) on a GPU
-    /// whose library has no `f32` dot with an `f64` result; a transfer or backend failure (see
-    /// [`Error`](crate::Error)).
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; [`Error::Unsupported`](crate::Error::Unsupported)
+    /// on a GPU whose library has no `f32` dot with an `f64` result; a transfer or backend failure
+    /// (see [`Error`](crate::Error)).
     ///
     /// # Examples
     /// ```
