@@ -310,8 +310,23 @@ impl<'a, T: Element, B: Backend> MappedSliceMut<'a, T, B> {
     /// Copies the device data back into the host slice and ends the mapping.
     ///
     /// # Errors
-    /// A transfer or backend failure (see [`Error`](crate::Error)) of the copy back; the host
-    /// slice may then hold partly copied data.
+    /// A transfer or backend failure (see [`Error`](crate::Error)) of the copy back. The host slice
+    /// is untouched on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a
+    /// device fault after the copy back began to reach it), which names it as possibly partly
+    /// written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut y = vec![1.0, 2.0];
+    /// let mut y_d = dev.map_mut(&mut y)?;
+    /// dev.axpy(1.0, &[10.0, 20.0], &mut y_d)?;
+    /// y_d.finish()?; // copies back, returning the copy's error (a drop could only record it)
+    /// assert_eq!(y, [11.0, 22.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn finish(mut self) -> Result<()> {
         let r = self.copy_back(true);
         if let WriteMem::Own { done, .. } = &mut self.mem {
@@ -324,7 +339,22 @@ impl<'a, T: Element, B: Backend> MappedSliceMut<'a, T, B> {
     /// Copies the device data back into the host slice now; the mapping stays.
     ///
     /// # Errors
-    /// A transfer or backend failure (see [`Error`](crate::Error)) of the copy back.
+    /// As for [`MappedSliceMut::finish`].
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut y = vec![1.0f32; 2];
+    /// let mut y_d = dev.map_mut(&mut y)?;
+    /// dev.scal(2.0, &mut y_d)?;
+    /// y_d.sync_to_host()?; // the host slice now holds [2, 2]; the mapping stays
+    /// dev.scal(2.0, &mut y_d)?;
+    /// y_d.finish()?;
+    /// assert_eq!(y, [4.0, 4.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn sync_to_host(&mut self) -> Result<()> {
         self.copy_back(false)
     }
