@@ -26,6 +26,7 @@ MEMORY_FILES = sorted(SRC.glob("memory/*.rs"))
 
 IMPL = re.compile(r"^impl\b.*?\b(Device|DeviceSet)<")
 IMPL_TYPE = re.compile(r"^impl\b(?:<[^{]*?>)?\s+(?:[\w:<>', ]+\s+for\s+)?(\w+)")
+PUB_FN = re.compile(r"^(\s*)pub (?:unsafe )?fn (\w+)")
 
 
 def public_memory_types():
@@ -35,7 +36,6 @@ def public_memory_types():
     for group in re.findall(r"^pub use \w+::\{?([\w, ]+)\}?;", text, re.M):
         names.update(n.strip() for n in group.split(","))
     return names
-PUB_FN = re.compile(r"^(\s*)pub (?:unsafe )?fn (\w+)")
 
 
 def signature(lines, i):
