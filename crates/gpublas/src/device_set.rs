@@ -50,6 +50,17 @@ impl<B: Backend> DeviceSet<B> {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] if `devices` is empty.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::{DeviceSet, Host};
+    ///
+    /// let set = DeviceSet::new(vec![Device::host(), Device::host()])?;
+    /// assert_eq!(set.len(), 2);
+    /// assert!(DeviceSet::<Host>::new(vec![]).is_err()); // a set has at least one device
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn new(devices: Vec<Device<B>>) -> Result<Self> {
         if devices.is_empty() {
             return Err(Error::arg("DeviceSet::new", "devices", "is empty"));
@@ -58,16 +69,44 @@ impl<B: Backend> DeviceSet<B> {
     }
 
     /// The devices.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::{BackendKind, DeviceSet};
+    ///
+    /// let set = DeviceSet::new(vec![Device::host(), Device::host()])?;
+    /// assert!(set.devices().iter().all(|d| d.kind() == BackendKind::Host));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn devices(&self) -> &[Device<B>] {
         &self.devices
     }
 
     /// How many devices the set has.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::DeviceSet;
+    ///
+    /// assert_eq!(DeviceSet::new(vec![Device::host(); 3])?.len(), 3);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.devices.len()
     }
 
     /// Whether the set is empty (never: a set has at least one device).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::DeviceSet;
+    ///
+    /// assert!(!DeviceSet::new(vec![Device::host()])?.is_empty());
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.devices.is_empty()
     }
@@ -80,6 +119,21 @@ impl DeviceSet<Dynamic> {
     ///
     /// # Errors
     /// As for [`Device::cuda`]: a missing library, or no usable device.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::{BackendKind, DeviceSet};
+    ///
+    /// match DeviceSet::cuda_all() {
+    ///     Ok(set) => assert!(set.devices().iter().all(|d| d.kind() == BackendKind::Cuda)),
+    ///     // No CUDA here: the error says which library or driver is missing.
+    ///     Err(e) => assert!(
+    ///         matches!(e, Error::LibraryNotFound(_) | Error::NoDevice { .. }),
+    ///         "{e}"
+    ///     ),
+    /// }
+    /// ```
     pub fn cuda_all() -> Result<Self> {
         let count = crate::backend::Cuda::count()?;
         let devices = (0..count)
@@ -93,6 +147,13 @@ impl<B: BlasAll> DeviceSet<B> {
     /// `C ← α op(A) op(B) + βC` with host operands, split by columns of `C` over the devices
     /// (any layouts and ops, as [`Device::gemm`]).
     ///
+    /// # Errors
+    /// As for [`Device::gemm`]; when several devices fail, the first device's error. The output is
+    /// untouched on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a
+    /// device fault after results began to reach it), which names the output that may be partly
+    /// written.
+    ///
+    /// # Examples
     /// ```
     /// use gpublas::prelude::*;
     /// use gpublas::DeviceSet;
@@ -107,9 +168,6 @@ impl<B: BlasAll> DeviceSet<B> {
     /// assert!(c.iter().all(|&v| v == 4.0));
     /// # Ok::<(), gpublas::Error>(())
     /// ```
-    ///
-    /// # Errors
-    /// As for [`Device::gemm`]; when several devices fail, the first device's error.
     #[allow(clippy::too_many_arguments)]
     pub fn gemm<T: Scalar>(
         &self,

@@ -124,6 +124,17 @@ macro_rules! common_methods {
         ///
         /// # Errors
         /// A transfer or backend failure (see [`Error`](crate::Error)).
+        ///
+        /// # Examples
+        /// ```
+        /// use gpublas::prelude::*;
+        ///
+        /// let dev = Device::auto()?;
+        /// let x = dev.upload(&[1.0f32, 2.0, 3.0])?;
+        /// assert_eq!(x.to_vec()?, [1.0, 2.0, 3.0]);
+        /// assert_eq!(x.slice(1..).to_vec()?, [2.0, 3.0]); // a sub-slice
+        /// # Ok::<(), gpublas::Error>(())
+        /// ```
         pub fn to_vec(&self) -> Result<Vec<T>> {
             let mut v = vec![T::zeroed(); self.len];
             self.copy_to_host(&mut v).map_err(|e| match e {
@@ -139,8 +150,22 @@ macro_rules! common_methods {
         /// # Errors
         /// [`Error::InvalidArgument`] if the lengths differ; a transfer or backend failure (see
         /// [`Error`](crate::Error)). `dst` is untouched on every error except
-        /// [`Error::PartlyWritten`] (a device fault after the copy began to write it), which
-        /// names `dst`.
+        /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after the data
+        /// began to reach it), which names `dst` as possibly partly written.
+        ///
+        /// # Examples
+        /// ```
+        /// use gpublas::prelude::*;
+        ///
+        /// let dev = Device::auto()?;
+        /// let x = dev.upload(&[1.0, 2.0, 3.0])?;
+        /// let mut dst = [0.0; 2];
+        /// x.slice(..2).copy_to_host(&mut dst)?;
+        /// assert_eq!(dst, [1.0, 2.0]);
+        /// assert!(x.copy_to_host(&mut dst).is_err()); // 3 elements into 2
+        /// assert_eq!(dst, [1.0, 2.0]); // untouched
+        /// # Ok::<(), gpublas::Error>(())
+        /// ```
         pub fn copy_to_host(&self, dst: &mut [T]) -> Result<()> {
             self.device().check()?;
             if dst.len() != self.len {
@@ -190,8 +215,22 @@ macro_rules! mut_methods {
         /// Overwrites the contents with `src`, which must have the same length.
         ///
         /// # Errors
-        /// [`Error::InvalidArgument`] if the lengths differ (nothing is written);
-        /// a transfer or backend failure (see [`Error`](crate::Error)).
+        /// [`Error::InvalidArgument`] if the lengths differ; a transfer or backend failure (see
+        /// [`Error`](crate::Error)). The device data is untouched on every error except
+        /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after the data
+        /// began to reach it), which names it as possibly partly written.
+        ///
+        /// # Examples
+        /// ```
+        /// use gpublas::prelude::*;
+        ///
+        /// let dev = Device::auto()?;
+        /// let mut x = dev.zeros::<f64>(4)?;
+        /// x.slice_mut(1..3).copy_from_host(&[5.0, 6.0])?;
+        /// assert_eq!(x.to_vec()?, [0.0, 5.0, 6.0, 0.0]);
+        /// assert!(x.copy_from_host(&[1.0]).is_err()); // 1 element into 4
+        /// # Ok::<(), gpublas::Error>(())
+        /// ```
         pub fn copy_from_host(&mut self, src: &[T]) -> Result<()> {
             self.device().check()?;
             if src.len() != self.len {
@@ -262,6 +301,18 @@ impl<T: Element, B: Backend> DeviceBuffer<T, B> {
     /// # Errors
     /// [`Error::OutOfMemory`] if the device cannot hold the copy; a transfer or backend failure
     /// (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let x = dev.upload(&[1.0, 2.0])?;
+    /// let mut y = x.try_clone()?;
+    /// dev.scal(3.0, &mut y)?; // the copy is independent
+    /// assert_eq!((x.to_vec()?, y.to_vec()?), (vec![1.0, 2.0], vec![3.0, 6.0]));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn try_clone(&self) -> Result<Self> {
         let dev = self.device();
         dev.check()?;

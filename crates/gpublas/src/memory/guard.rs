@@ -321,6 +321,19 @@ impl<'a, T: Element, B: Backend> MappedSliceMut<'a, T, B> {
     /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (routine `map_mut`, output
     /// `host slice`): the slice may then hold partly copied data; any other error left it
     /// untouched.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut y = vec![1.0, 2.0];
+    /// let mut y_d = dev.map_mut(&mut y)?;
+    /// dev.axpy(1.0, &[10.0, 20.0], &mut y_d)?;
+    /// y_d.finish()?; // copies back, returning the copy's error (a drop could only record it)
+    /// assert_eq!(y, [11.0, 22.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn finish(mut self) -> Result<()> {
         let r = self.copy_back(true);
         if let WriteMem::Own { done, .. } = &mut self.mem {
@@ -334,6 +347,21 @@ impl<'a, T: Element, B: Backend> MappedSliceMut<'a, T, B> {
     ///
     /// # Errors
     /// As for [`MappedSliceMut::finish`].
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut y = vec![1.0f32; 2];
+    /// let mut y_d = dev.map_mut(&mut y)?;
+    /// dev.scal(2.0, &mut y_d)?;
+    /// y_d.sync_to_host()?; // the host slice now holds [2, 2]; the mapping stays
+    /// dev.scal(2.0, &mut y_d)?;
+    /// y_d.finish()?;
+    /// assert_eq!(y, [4.0, 4.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn sync_to_host(&mut self) -> Result<()> {
         self.copy_back(false)
     }
