@@ -200,7 +200,8 @@ run() {
     fi
 
     if [ -n "$hbench" ] && [ -x "$bin/host_bench" ]; then
-        local ob=.openblas/lib/libopenblas.so.0
+        local ob
+        ob=$(ls .openblas/lib/libscipy_openblas.so .openblas/lib/libopenblas.so.0 2>/dev/null | head -1)
         [ -f "$ob" ] || note "host bench: no $ob (gpublas's times only)"
         if LD_LIBRARY_PATH="$PWD/.openblas/lib:${LD_LIBRARY_PATH:-}" "$bin/host_bench" $hquick --openblas "$ob" \
             --out "$logs/host.md" >"$logs/host.log" 2>&1; then
