@@ -11,7 +11,10 @@
 #   scripts/gpu.sh all   [cuda|rocm]     both, on one machine that has Rust and a GPU
 #
 # Options for run: --no-bench, --no-sanitize, --quick-bench, --no-transfer-bench,
-# --quick-transfer-bench, --only-bench (skip the tests; run the benchmarks).
+# --quick-transfer-bench, --only-bench (skip the tests; run the benchmarks), --small (small calls
+# against a plain C cuBLAS program compiled there with nvcc, and several processes sharing the
+# GPU), --host-bench / --quick-host-bench (the CPU backend against OpenBLAS, which
+# scripts/fetch-openblas.sh puts in .openblas/lib: carry that folder along).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,17 +44,22 @@ for line in sys.stdin:
     cargo build --release --features "$backend" -p gpublas-examples --examples
     for e in quickstart offload_args ndarray; do cp "target/release/examples/$e" "$bin/"; done
     if [ "$backend" = cuda ] && cargo metadata --no-deps --format-version 1 | grep -q '"gpublas-bench"'; then
-        cargo build --release --features cuda -p gpublas-bench --bin cuda_bench --bin transfer_bench
-        cp target/release/cuda_bench target/release/transfer_bench "$bin/"
+        cargo build --release --features cuda -p gpublas-bench --bin cuda_bench --bin transfer_bench \
+            --bin small_bench --bin host_bench
+        cp target/release/cuda_bench target/release/transfer_bench target/release/small_bench \
+            target/release/host_bench "$bin/"
     fi
     tar -C .gpu-bin -czf ".gpu-bin/$backend.tgz" "$backend"
     du -sh "$bin" ".gpu-bin/$backend.tgz"
 }
 
 run() {
-    local bench=1 sanitize=1 quick= tbench=1 tquick= tests=1
+    local bench=1 sanitize=1 quick= tbench=1 tquick= tests=1 small= hbench= hquick=
     for a in "$@"; do
         case "$a" in
+            --small) small=1 ;;
+            --host-bench) hbench=1 ;;
+            --quick-host-bench) hbench=1 hquick=--quick ;;
             --no-bench) bench= ;;
             --no-sanitize) sanitize= ;;
             --quick-bench) quick=--quick ;;
@@ -169,6 +177,38 @@ run() {
             failed=$((failed + 1)); note "bench: FAILED"; tail -20 "$logs/bench.log"
         fi
         cat "$logs/bench.md" 2>/dev/null || true
+    fi
+
+    if [ -n "$small" ] && [ "$backend" = cuda ]; then
+        local nvcc
+        nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+        if "$nvcc" -O2 -o "$bin/small_calls" bench/raw/small_calls.c -lcublas >"$logs/small-build.log" 2>&1; then
+            if python3 bench/raw/compare_small.py --c "$bin/small_calls" --rust "$bin/small_bench" \
+                --rounds 5 --out "$logs/small.md" >"$logs/small.log" 2>&1; then
+                note "small calls vs plain C: done (small.md)"; cat "$logs/small.md"
+            else
+                failed=$((failed + 1)); note "small calls vs plain C: FAILED"; tail -20 "$logs/small.log"
+            fi
+            if bash bench/raw/multiprocess.sh "$bin/small_calls" "$bin/small_bench" >"$logs/multiprocess.md" 2>"$logs/multiprocess.log"; then
+                note "several processes: done (multiprocess.md)"; cat "$logs/multiprocess.md"
+            else
+                failed=$((failed + 1)); note "several processes: FAILED"; tail -20 "$logs/multiprocess.log"
+            fi
+        else
+            failed=$((failed + 1)); note "small calls: nvcc failed"; tail -20 "$logs/small-build.log"
+        fi
+    fi
+
+    if [ -n "$hbench" ] && [ -x "$bin/host_bench" ]; then
+        local ob
+        ob=$(ls .openblas/lib/libscipy_openblas.so .openblas/lib/libopenblas.so.0 2>/dev/null | head -1)
+        [ -f "$ob" ] || note "host bench: no $ob (gpublas's times only)"
+        if LD_LIBRARY_PATH="$PWD/.openblas/lib:${LD_LIBRARY_PATH:-}" "$bin/host_bench" $hquick --openblas "$ob" \
+            --out "$logs/host.md" >"$logs/host.log" 2>&1; then
+            note "host bench: done (host.md)"; cat "$logs/host.md"
+        else
+            failed=$((failed + 1)); note "host bench: FAILED"; tail -20 "$logs/host.log"
+        fi
     fi
 
     # One file for all test logs (easier to fetch than one per binary).

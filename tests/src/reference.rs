@@ -307,13 +307,67 @@ pub fn ref_asum(n: usize, x: &[Z], incx: isize) -> f64 {
 }
 
 /// `?nrm2.f90` (3.10 and later): the norm of the walked elements, any increment (0 counts
-/// `x[0]` `n` times).
+/// `x[0]` `n` times), to within a few units in the last place of `f64` over the whole range of
+/// `f64` (see [`norm_of_parts`]).
 pub fn ref_nrm2(n: usize, x: &[Z], incx: isize) -> f64 {
-    walk(n, incx)
+    let parts: Vec<f64> = walk(n, incx)
         .into_iter()
-        .map(|k| x[k].norm_sqr())
-        .sum::<f64>()
-        .sqrt()
+        .flat_map(|k| [x[k].re, x[k].im])
+        .collect();
+    norm_of_parts(&parts)
+}
+
+/// `2^e` for `-1022 ≤ e ≤ 1023` (a normal number: exact).
+fn pow2(e: i32) -> f64 {
+    assert!((-1022..=1023).contains(&e), "2^{e} is not a normal f64");
+    f64::from_bits(((e + 1023) as u64) << 52)
+}
+
+/// `x · 2^e` for any `e` (two exact power-of-two factors, so only the final rounding — an
+/// overflow, or an underflow into the subnormals — is inexact).
+fn scale2(x: f64, e: i32) -> f64 {
+    let half = e / 2;
+    x * pow2(half) * pow2(e - half)
+}
+
+/// `√(Σ pᵢ²)` of real numbers, whatever their range: NaN if any is NaN, else ∞ if any is
+/// infinite; otherwise every part is scaled by the power of two that brings the largest near 1
+/// (exact, up to parts so much smaller that they cannot matter), the squares and their sum are
+/// accumulated in double-double arithmetic (error-free products through `mul_add`, error-free
+/// sums), the root is taken to double-double accuracy and scaled back. Independent of any BLAS
+/// algorithm: no thresholds, no accumulators by magnitude.
+pub fn norm_of_parts(parts: &[f64]) -> f64 {
+    if parts.iter().any(|p| p.is_nan()) {
+        return f64::NAN;
+    }
+    if parts.iter().any(|p| p.is_infinite()) {
+        return f64::INFINITY;
+    }
+    let max = parts.iter().fold(0.0f64, |m, p| m.max(p.abs()));
+    if max == 0.0 {
+        return 0.0;
+    }
+    // Within one of the exponent of `max` (subnormals included): enough to keep the scaled
+    // largest part in [1/2, 4), so no square overflows.
+    let e = max.log2().floor() as i32;
+    let (mut hi, mut lo) = (0.0f64, 0.0f64);
+    for &p in parts {
+        let q = scale2(p, -e);
+        let (sq, sq_err) = (q * q, q.mul_add(q, -(q * q)));
+        // hi + lo += sq + sq_err (Knuth's two-sum for the high parts).
+        let s = hi + sq;
+        let bb = s - hi;
+        let err = (hi - (s - bb)) + (sq - bb);
+        hi = s;
+        lo += err + sq_err;
+        let t = hi + lo;
+        lo -= t - hi;
+        hi = t;
+    }
+    // One Newton step on the double-double sum: √(hi + lo) ≈ r + (hi − r² + lo) / 2r.
+    let r = hi.sqrt();
+    let root = r + ((-r).mul_add(r, hi) + lo) / (2.0 * r);
+    scale2(root, e)
 }
 
 /// `i?amax.f` (`max = true`) or its `iamin` counterpart on precomputed keys (`|re| + |im|` per

@@ -179,6 +179,9 @@ pub fn ref_syrkx(
 /// `trmm`, out of place: `C ← α·op(T)·B` (`Left`, `T` of order `m`) or `C ← α·B·op(T)`
 /// (`Right`, order `n`), `T` triangular from the `uplo` triangle of `a` (unit diagonal unread
 /// when `diag = Unit`); `B`, `C` are `m × n`. `α = 0` writes zeros without reading `A` or `B`.
+/// Each element of the result sums only the terms whose element of `op(T)` is in the triangle,
+/// as netlib's loops do: an element of `B` is never multiplied by a structural zero (so a NaN
+/// or ∞ in `B` reaches exactly the elements netlib's result has it in).
 /// For netlib's in-place form pass a copy of `B` as `b` and `B` itself as `c`.
 #[allow(clippy::too_many_arguments)]
 pub fn ref_trmm(
@@ -195,21 +198,30 @@ pub fn ref_trmm(
     if m == 0 || n == 0 {
         return;
     }
-    let r = if alpha == ZERO {
-        M::zeros(m, n)
-    } else {
-        let ka = if side == Side::Left { m } else { n };
-        let t = triangular(uplo, diag, ka, Storage::Full { ld: lda }, a).op(trans);
-        let bm = dense_m(m, n, b, ldb);
-        if side == Side::Left {
-            t.mul(&bm)
+    // Element (r, s) of op(T), or None where it is a structural zero.
+    let t = |r: usize, s: usize| -> Option<Z> {
+        let (i, j) = if trans == Op::N { (r, s) } else { (s, r) };
+        if i == j && diag == Diag::Unit {
+            Some(ONE)
+        } else if in_triangle(uplo, i, j) {
+            let v = a[i + j * lda];
+            Some(if trans == Op::C { v.conj() } else { v })
         } else {
-            bm.mul(&t)
+            None
         }
     };
+    let ka = if side == Side::Left { m } else { n };
     for j in 0..n {
         for i in 0..m {
-            c[i + j * ldc] = alpha * r.get(i, j);
+            c[i + j * ldc] = if alpha == ZERO {
+                ZERO
+            } else {
+                let terms = (0..ka).filter_map(|k| match side {
+                    Side::Left => t(i, k).map(|v| v * b[k + j * ldb]),
+                    Side::Right => t(k, j).map(|v| b[i + k * ldb] * v),
+                });
+                alpha * terms.fold(ZERO, |s, v| s + v)
+            };
         }
     }
 }

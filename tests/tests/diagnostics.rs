@@ -1,9 +1,13 @@
 //! What the compiler tells a user who makes a common mistake: each case is a small program
 //! that must fail to compile with gpublas's hint in the message (from
-//! `#[diagnostic::on_unimplemented]`). The programs are built with `cargo check` as a separate
-//! crate that depends on gpublas by path (as a user's would), in the test's temporary folder;
-//! only the hints are checked, not the compiler's whole output, so the test does not depend on
-//! line numbers or on the compiler version's wording.
+//! `#[diagnostic::on_unimplemented]`). The programs are built with `cargo build` as a separate
+//! crate that depends on gpublas by path (as a user's would), written to the test's temporary
+//! folder; only the hints are checked, not the compiler's whole output, so the test does not
+//! depend on line numbers or on the compiler version's wording.
+//!
+//! The probe builds into this workspace's own target folder with the profile of this test
+//! build, so gpublas and its dependencies, already compiled for this test, are reused (a
+//! separate folder would compile faer and the rest from scratch: minutes on a small machine).
 //!
 //! Needs `cargo` (it runs under `cargo test`); the GPU runs skip it.
 
@@ -87,6 +91,12 @@ fn write_probe(dir: &Path) {
     }
 }
 
+/// This test build's target folder (the parent of `CARGO_TARGET_TMPDIR`, `<target>/tmp`).
+fn target_dir() -> PathBuf {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    tmp.parent().unwrap_or(tmp).to_path_buf()
+}
+
 #[test]
 fn common_mistakes_get_gpublas_hints_from_the_compiler() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("diagnostics-probe");
@@ -94,21 +104,17 @@ fn common_mistakes_get_gpublas_hints_from_the_compiler() {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut failures = Vec::new();
     for case in CASES {
-        let out = Command::new(&cargo)
-            .args([
-                "check",
-                "--offline",
-                "--quiet",
-                "--color",
-                "never",
-                "--bin",
-                case.name,
-            ])
+        // `build`, not `check`: what the build of this test left in the target folder is
+        // complete (rlibs), while `check` would compile every dependency again as metadata.
+        let mut cmd = Command::new(&cargo);
+        cmd.args(["build", "--offline", "--quiet", "--color", "never"])
+            .args(["--bin", case.name])
             .current_dir(&dir)
-            .env("CARGO_TARGET_DIR", dir.join("target"))
-            .env_remove("RUSTFLAGS")
-            .output()
-            .expect("cargo runs");
+            .env("CARGO_TARGET_DIR", target_dir());
+        if !cfg!(debug_assertions) {
+            cmd.arg("--release"); // this test was built with `--release`: reuse that build
+        }
+        let out = cmd.output().expect("cargo runs");
         let stderr = String::from_utf8_lossy(&out.stderr);
         if out.status.success() {
             failures.push(format!("{}: compiled, but it must not", case.name));

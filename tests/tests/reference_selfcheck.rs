@@ -230,3 +230,28 @@ fn scal_real_and_sdsdot_follow_netlib() {
     );
     assert_eq!(ref_sdsdot(0, 0.5, &xs, 1, &ys, 1), 0.5);
 }
+
+#[test]
+fn norm_of_parts_is_exact_across_the_whole_range() {
+    // Pythagorean triples scaled by powers of two are exact at every exponent, subnormal
+    // results included (3·2^-1074 and 4·2^-1074 give 5·2^-1074).
+    for e in [-1074, -1060, -600, -537, -300, 0, 300, 600, 1000, 1020] {
+        let p = |k: f64| k * 2f64.powi(e / 2) * 2f64.powi(e - e / 2);
+        assert_eq!(norm_of_parts(&[p(3.0), -p(4.0)]), p(5.0), "2^{e}");
+        assert_eq!(norm_of_parts(&[p(2.0), p(3.0), p(6.0)]), p(7.0), "2^{e}");
+    }
+    // In the middle of the range, against the naive sum of squares.
+    let mut r = rng("selfcheck_norm");
+    for n in [1, 2, 17, 1000] {
+        let v: Vec<f64> = rr(&mut r, n).iter().map(|z| z.re).collect();
+        let naive = v.iter().map(|x| x * x).sum::<f64>().sqrt();
+        assert!((norm_of_parts(&v) - naive).abs() <= 4.0 * n as f64 * f64::EPSILON * naive);
+    }
+    // Overflow only where the norm itself overflows; NaN beats ∞; zeros give zero.
+    assert_eq!(norm_of_parts(&[f64::MAX, 1.0]), f64::MAX);
+    assert_eq!(norm_of_parts(&[f64::MAX, f64::MAX]), f64::INFINITY);
+    assert_eq!(norm_of_parts(&[1.0, f64::NEG_INFINITY]), f64::INFINITY);
+    assert!(norm_of_parts(&[f64::INFINITY, f64::NAN]).is_nan());
+    assert_eq!(norm_of_parts(&[0.0, -0.0]), 0.0);
+    assert_eq!(norm_of_parts(&[]), 0.0);
+}

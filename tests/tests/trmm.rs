@@ -115,6 +115,9 @@ fn trmm_bigger_problems<T: TestScalar>() {
         check_trmm::<T>(&dev, &mut r, sutd, (130, 97), o, 3, in_place, None, false);
         let sutd = (Side::Right, Uplo::Upper, Op::N, Diag::Unit);
         check_trmm::<T>(&dev, &mut r, sutd, (65, 129), o, 0, in_place, None, false);
+        // A wide B: the host splits its diagonal blocks' columns across threads.
+        let sutd = (Side::Left, Uplo::Upper, Op::C, Diag::NonUnit);
+        check_trmm::<T>(&dev, &mut r, sutd, (40, 300), o, 1, in_place, None, false);
     }
 }
 

@@ -94,6 +94,21 @@ pub const CUBLAS: LibSpec = LibSpec {
     root_subdirs: CUDA_ROOT_SUBDIRS,
 };
 
+/// The NVIDIA driver's user-mode library, which the CUDA runtime loads by this name through the
+/// system's library search path (it comes with the driver, not with CUDA's toolkit or
+/// runtime).
+pub const CUDA_DRIVER_LIBRARY: &str = "libcuda.so.1";
+
+/// Whether [`CUDA_DRIVER_LIBRARY`] loads, as the CUDA runtime would load it: a runtime without
+/// it reports `cudaErrorInsufficientDriver` ("CUDA driver version is insufficient"), the same
+/// error as for a driver that is too old.
+///
+/// # Errors
+/// The loader's message if the driver's library does not load.
+pub fn cuda_driver_present() -> Result<(), String> {
+    gpublas_dynload::probe(CUDA_DRIVER_LIBRARY)
+}
+
 /// The CUDA runtime, loaded on first call from [`CUDART`]; later calls return the same table
 /// (or the same error).
 ///

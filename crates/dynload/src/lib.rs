@@ -142,6 +142,26 @@ impl LibSpec {
     }
 }
 
+/// Whether the shared library `name` loads through the system's library search path — the way
+/// a vendor runtime loads its driver's library (the CUDA runtime loads `libcuda.so.1`), so a
+/// runtime's vague error can be told apart from a missing driver. A library that loads stays
+/// loaded: a driver's library may not be safe to unload under the runtime that uses it.
+///
+/// # Errors
+/// The loader's message (e.g. `libcuda.so.1: cannot open shared object file`) if it does not
+/// load.
+pub fn probe(name: &str) -> Result<(), String> {
+    // SAFETY: as in `LibSpec::open`: loading runs the library's initialisers, and the names
+    // probed are vendors' driver libraries, whose initialisers have no preconditions.
+    match unsafe { libloading::Library::new(name) } {
+        Ok(lib) => {
+            std::mem::forget(lib);
+            Ok(())
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// Declares a struct of function pointers loaded from one library.
 ///
 /// ```
@@ -247,6 +267,13 @@ mod tests {
         root_vars: &[],
         root_subdirs: &[],
     };
+
+    #[test]
+    fn probe_tells_a_loadable_library_from_a_missing_one() {
+        assert_eq!(probe("libc.so.6"), Ok(()));
+        let why = probe("libgpublas-does-not-exist.so.1").unwrap_err();
+        assert!(why.contains("libgpublas-does-not-exist.so.1"), "{why}");
+    }
 
     #[test]
     fn missing_library_is_an_error_listing_every_candidate() {

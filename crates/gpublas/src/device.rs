@@ -2,7 +2,7 @@
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 use crate::backend::{Backend, BackendKind, DevPtr, Dynamic, Emulated, Host};
 use crate::error::{Error, Result};
@@ -87,6 +87,18 @@ thread_local! {
     static DEFERRED: RefCell<Deferred> = const { RefCell::new(Deferred(Vec::new())) };
 }
 
+/// A reference to a device that does not keep it alive: what device memory holds to give itself
+/// back, so that a forgotten guard leaks only its own allocation, never the device (its pool,
+/// staging and context).
+pub(crate) struct WeakDevice<B: Backend>(Weak<Inner<B>>);
+
+impl<B: Backend> WeakDevice<B> {
+    /// The device, if it is still alive.
+    pub(crate) fn upgrade(&self) -> Option<Device<B>> {
+        self.0.upgrade().map(|inner| Device { inner })
+    }
+}
+
 impl<B: Backend> Clone for Device<B> {
     fn clone(&self) -> Self {
         Device {
@@ -134,6 +146,11 @@ impl<B: Backend> Device<B> {
                 zero_copy_max: AtomicUsize::new(crate::transfer::DEFAULT_ZERO_COPY_LIMIT),
             }),
         }
+    }
+
+    /// A reference that does not keep the device alive.
+    pub(crate) fn downgrade(&self) -> WeakDevice<B> {
+        WeakDevice(Arc::downgrade(&self.inner))
     }
 
     /// The backend (for the raw, unsafe layer).
@@ -275,25 +292,31 @@ impl<B: Backend> Device<B> {
     /// could not return (every call on this device returns them too, as [`Error::Deferred`]).
     pub fn take_deferred_errors(&self) -> Vec<Error> {
         let id = self.inner.id;
-        DEFERRED.with(|d| {
-            let mut d = d.borrow_mut();
-            let mut taken = Vec::new();
-            d.0.retain_mut(|(dev, e)| {
-                if *dev == id {
-                    taken.push(std::mem::replace(e, Error::Deferred(Vec::new())));
-                    false
-                } else {
-                    true
-                }
-            });
-            taken
-        })
+        // While the thread's locals are being destroyed the list may be gone; it logged what
+        // it held when it went (see `Deferred`'s `Drop`).
+        DEFERRED
+            .try_with(|d| {
+                let mut d = d.borrow_mut();
+                let mut taken = Vec::new();
+                d.0.retain_mut(|(dev, e)| {
+                    if *dev == id {
+                        taken.push(std::mem::replace(e, Error::Deferred(Vec::new())));
+                        false
+                    } else {
+                        true
+                    }
+                });
+                taken
+            })
+            .unwrap_or_default()
     }
 
     /// Returns, as one error, the copy-back errors that guards of this device dropped on this
     /// thread recorded.
     pub(crate) fn check(&self) -> Result<()> {
-        let pending = DEFERRED.with(|d| !d.borrow().0.is_empty());
+        let pending = DEFERRED
+            .try_with(|d| !d.borrow().0.is_empty())
+            .unwrap_or(false);
         if !pending {
             return Ok(());
         }
@@ -305,10 +328,20 @@ impl<B: Backend> Device<B> {
         }
     }
 
-    /// Records an error from a guard's `Drop` for this thread's next call on this device.
+    /// Records an error from a guard's `Drop` for this thread's next call on this device. While
+    /// the thread's locals are being destroyed (a guard dropped by another thread-local's
+    /// destructor) there is no next call: the error is logged instead.
     pub(crate) fn defer(&self, e: Error) {
         let id = self.inner.id;
-        DEFERRED.with(|d| d.borrow_mut().0.push((id, e)));
+        let mut e = Some(e);
+        let _ = DEFERRED.try_with(|d| {
+            if let Some(e) = e.take() {
+                d.borrow_mut().0.push((id, e));
+            }
+        });
+        if let Some(e) = e {
+            log::error!("gpublas: a copy-back failed while the thread was ending: {e}");
+        }
     }
 
     /// Enters a scope's read-only mapping of `host` into the present table; returns its id.

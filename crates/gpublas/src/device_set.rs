@@ -7,6 +7,12 @@
 //! single device makes for those columns, so the results are those of the single-device path.
 //! A set of one device *is* the single-device path (the call is passed through unchanged).
 //!
+//! The output contract holds across devices: every device computes its block into its own
+//! memory first, and only when all have succeeded do the blocks come back into `C`. A device
+//! that fails (out of memory, a fault) fails the call with `C` untouched; only a fault while
+//! the blocks come back can leave `C` partly written, reported as
+//! [`Error::PartlyWritten`](crate::Error::PartlyWritten).
+//!
 //! Not done (see `docs/multi-gpu.md`): operands already resident on one device (that needs
 //! peer-to-peer copies between the devices), and level-3 routines other than gemm.
 
@@ -15,6 +21,7 @@ use crate::backend::{Backend, BlasAll, Dynamic};
 use crate::blas::plan_gemm;
 use crate::device::Device;
 use crate::error::{Error, Result};
+use crate::memory::DeviceBuffer;
 use crate::scalar::Scalar;
 use crate::types::Op;
 use crate::{Mat, MatMut};
@@ -43,6 +50,17 @@ impl<B: Backend> DeviceSet<B> {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`] if `devices` is empty.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::{DeviceSet, Host};
+    ///
+    /// let set = DeviceSet::new(vec![Device::host(), Device::host()])?;
+    /// assert_eq!(set.len(), 2);
+    /// assert!(DeviceSet::<Host>::new(vec![]).is_err()); // a set has at least one device
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn new(devices: Vec<Device<B>>) -> Result<Self> {
         if devices.is_empty() {
             return Err(Error::arg("DeviceSet::new", "devices", "is empty"));
@@ -51,16 +69,44 @@ impl<B: Backend> DeviceSet<B> {
     }
 
     /// The devices.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::{BackendKind, DeviceSet};
+    ///
+    /// let set = DeviceSet::new(vec![Device::host(), Device::host()])?;
+    /// assert!(set.devices().iter().all(|d| d.kind() == BackendKind::Host));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn devices(&self) -> &[Device<B>] {
         &self.devices
     }
 
     /// How many devices the set has.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::DeviceSet;
+    ///
+    /// assert_eq!(DeviceSet::new(vec![Device::host(); 3])?.len(), 3);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.devices.len()
     }
 
     /// Whether the set is empty (never: a set has at least one device).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::DeviceSet;
+    ///
+    /// assert!(!DeviceSet::new(vec![Device::host()])?.is_empty());
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.devices.is_empty()
     }
@@ -73,6 +119,21 @@ impl DeviceSet<Dynamic> {
     ///
     /// # Errors
     /// As for [`Device::cuda`]: a missing library, or no usable device.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::{BackendKind, DeviceSet};
+    ///
+    /// match DeviceSet::cuda_all() {
+    ///     Ok(set) => assert!(set.devices().iter().all(|d| d.kind() == BackendKind::Cuda)),
+    ///     // No CUDA here: the error says which library or driver is missing.
+    ///     Err(e) => assert!(
+    ///         matches!(e, Error::LibraryNotFound(_) | Error::NoDevice { .. }),
+    ///         "{e}"
+    ///     ),
+    /// }
+    /// ```
     pub fn cuda_all() -> Result<Self> {
         let count = crate::backend::Cuda::count()?;
         let devices = (0..count)
@@ -86,6 +147,13 @@ impl<B: BlasAll> DeviceSet<B> {
     /// `C ← α op(A) op(B) + βC` with host operands, split by columns of `C` over the devices
     /// (any layouts and ops, as [`Device::gemm`]).
     ///
+    /// # Errors
+    /// As for [`Device::gemm`]; when several devices fail, the first device's error. The output is
+    /// untouched on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a
+    /// device fault after results began to reach it), which names the output that may be partly
+    /// written.
+    ///
+    /// # Examples
     /// ```
     /// use gpublas::prelude::*;
     /// use gpublas::DeviceSet;
@@ -100,9 +168,6 @@ impl<B: BlasAll> DeviceSet<B> {
     /// assert!(c.iter().all(|&v| v == 4.0));
     /// # Ok::<(), gpublas::Error>(())
     /// ```
-    ///
-    /// # Errors
-    /// As for [`Device::gemm`]; when several devices fail, the first device's error.
     #[allow(clippy::too_many_arguments)]
     pub fn gemm<T: Scalar>(
         &self,
@@ -171,7 +236,8 @@ impl<B: BlasAll> DeviceSet<B> {
             rest = after;
             blocks.push((j0, j1, mine));
         }
-        let results: Vec<Result<()>> = std::thread::scope(|s| {
+        // Phase 1: each device computes its columns into its own memory (C untouched).
+        let computed: Vec<Result<Computed<'_, T, B>>> = std::thread::scope(|s| {
             let handles: Vec<_> = blocks
                 .into_iter()
                 .zip(&self.devices)
@@ -183,6 +249,11 @@ impl<B: BlasAll> DeviceSet<B> {
                         } else {
                             Mat::col_major(&ys[j0.min(ys.len())..], w, k).with_ld(ldy)
                         };
+                        let mut c_d = if beta.is_zero() {
+                            dev.zeros::<T>(m * w)?
+                        } else {
+                            dev.upload(&dense_columns(cpart, m, w, ldc))?
+                        };
                         dev.gemm(
                             plan.ta,
                             plan.tb,
@@ -190,8 +261,9 @@ impl<B: BlasAll> DeviceSet<B> {
                             Mat::col_major(xs, xr, xc).with_ld(ldx),
                             ypart,
                             beta,
-                            MatMut::col_major(cpart, m, w).with_ld(ldc),
-                        )
+                            MatMut::col_major(&mut c_d, m, w),
+                        )?;
+                        Ok((c_d, cpart))
                     })
                 })
                 .collect();
@@ -200,6 +272,64 @@ impl<B: BlasAll> DeviceSet<B> {
                 .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
                 .collect()
         });
-        results.into_iter().collect()
+        let mut parts = Vec::with_capacity(computed.len());
+        for r in computed {
+            parts.push(r?);
+        }
+        // Phase 2: every block is ready; bring them back into C.
+        let back: Vec<Result<bool>> = std::thread::scope(|s| {
+            let handles: Vec<_> = parts
+                .into_iter()
+                .map(|(c_d, cpart)| s.spawn(move || copy_columns_back(&c_d, cpart, m, ldc)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        });
+        let wrote = back.iter().any(|r| matches!(r, Ok(true)));
+        match back.into_iter().find_map(Result::err) {
+            None => Ok(()),
+            Some(e) if wrote => Err(crate::transfer::name_output(
+                crate::transfer::partly(e),
+                R,
+                "c",
+            )),
+            Some(e) => Err(crate::transfer::name_output(e, R, "c")),
+        }
     }
+}
+
+/// One device's block of `C`, computed in its memory, and where in `C` it goes.
+type Computed<'c, T, B> = (DeviceBuffer<T, B>, &'c mut [T]);
+
+/// The first `m` rows of `w` columns of a column-major matrix with leading dimension `ld`, packed
+/// (leading dimension `m`).
+fn dense_columns<T: Copy>(c: &[T], m: usize, w: usize, ld: usize) -> Vec<T> {
+    if ld == m {
+        return c[..m * w].to_vec();
+    }
+    (0..w)
+        .flat_map(|j| c[j * ld..j * ld + m].iter().copied())
+        .collect()
+}
+
+/// Copies a packed `m × (len / m)` device block into the first `m` rows of the columns of `c`
+/// (leading dimension `ld`); `Ok(true)` once `c` was written, and on error whether it was.
+fn copy_columns_back<T: Scalar, B: Backend>(
+    c_d: &DeviceBuffer<T, B>,
+    c: &mut [T],
+    m: usize,
+    ld: usize,
+) -> Result<bool> {
+    let w = c_d.len() / m.max(1);
+    if ld == m {
+        return crate::memory::download_slice(c_d.device(), &mut c[..m * w], c_d.as_device_ptr())
+            .map(|()| true);
+    }
+    let v = c_d.to_vec()?;
+    for (j, col) in v.chunks(m).enumerate() {
+        c[j * ld..j * ld + m].copy_from_slice(col);
+    }
+    Ok(true)
 }

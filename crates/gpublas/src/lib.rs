@@ -91,6 +91,10 @@ pub use types::{Diag, Op, Order, Side, Uplo};
 #[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
 pub use ndarray;
 
+/// The num-traits crate [`Scalar`] is built on (`T::Real` is a [`num_traits::Float`]), so
+/// callers can name the same version.
+pub use num_traits;
+
 #[cfg(feature = "cuda")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub use backend::Cuda;

@@ -55,8 +55,10 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`] naming `matmul` if `A`'s columns differ from `B`'s rows (or
     /// length), or an operand breaks a rule of its descriptor; [`Error::OutOfMemory`] if the
-    /// result cannot be allocated; vendor and transfer errors as for [`Device::gemm`].
+    /// result cannot be allocated; vendor and transfer errors as for [`Device::gemm`]. Nothing of
+    /// the caller's is written: the result is new.
     ///
+    /// # Examples
     /// ```
     /// use gpublas::ndarray::{array, Array1, Array2};
     /// use gpublas::prelude::*;

@@ -8,7 +8,7 @@ use std::iter::Sum;
 use std::ops::Neg;
 
 pub use num_complex::{Complex32, Complex64};
-use num_traits::NumAssign;
+use num_traits::{Float, FromPrimitive, NumAssign};
 
 use crate::backend::{Blas, BlasAll};
 
@@ -61,6 +61,40 @@ pub enum ScalarKind {
 /// assert_eq!(sum_of_squares(&[3.0f64, 4.0]), 25.0);
 /// assert_eq!(sum_of_squares(&[gpublas::Complex32::new(3.0, 4.0)]), 25.0);
 /// ```
+///
+/// `T::Real` (`f32` or `f64`) is a num-traits [`Float`] and [`FromPrimitive`], so generic code
+/// takes square roots, epsilons and constants as it would with num-traits alone (the crate is
+/// re-exported as `gpublas::num_traits`):
+///
+/// ```
+/// use gpublas::num_traits::{Float, FromPrimitive};
+/// use gpublas::prelude::*;
+///
+/// /// Scales `x` so that its root-mean-square ‖x‖₂/√n is `rms`, for any of the four types.
+/// fn scale_to_rms<B: BlasAll, T: Scalar>(
+///     dev: &Device<B>,
+///     x: &mut [T],
+///     rms: f64,
+/// ) -> Result<(), Error> {
+///     // f32 and f64 convert from every f64 and usize (f32 rounds), so these are never None.
+///     let rms = T::Real::from_f64(rms).unwrap_or_else(T::Real::nan);
+///     let n = T::Real::from_usize(x.len()).unwrap_or_else(T::Real::nan);
+///     let norm = dev.nrm2(&*x)?;
+///     dev.scal_real(rms * n.sqrt() / norm, x)
+/// }
+///
+/// let dev = Device::auto()?;
+/// let mut x = vec![3.0f64, 0.0, 4.0, 0.0]; // ‖x‖₂ = 5, √n = 2: scaled by 0.5·2/5 = 0.2
+/// scale_to_rms(&dev, &mut x, 0.5)?;
+/// assert!(x.iter().zip([0.6, 0.0, 0.8, 0.0]).all(|(got, want)| (got - want).abs() < 1e-12));
+/// let mut z = vec![Complex32::new(3.0, 4.0)]; // |z| = 5, n = 1: scaled by 1/5
+/// scale_to_rms(&dev, &mut z, 1.0)?;
+/// assert!((z[0] - Complex32::new(0.6, 0.8)).norm() < 1e-6);
+/// # Ok::<(), gpublas::Error>(())
+/// ```
+///
+/// With `Float` in scope, `r.abs()` on a generic `r: T::Real` names two methods, `Scalar::abs`
+/// and `Float::abs` (which agree): write `Float::abs(r)`.
 pub trait Scalar:
     sealed::Sealed
     + bytemuck::Pod
@@ -74,8 +108,10 @@ pub trait Scalar:
     + Sync
     + 'static
 {
-    /// The real type of the same precision (`Self` for real types).
-    type Real: Scalar<Real = Self::Real> + PartialOrd + Into<f64>;
+    /// The real type of the same precision (`Self` for real types): `f32` or `f64`, with
+    /// num-traits' [`Float`] (`sqrt`, `epsilon`, `hypot`, …) and [`FromPrimitive`]
+    /// (`from_f64`, `from_usize`, …).
+    type Real: Scalar<Real = Self::Real> + Float + FromPrimitive + PartialOrd + Into<f64>;
     /// Which of the four types this is.
     const KIND: ScalarKind;
     /// Whether the type is complex.

@@ -99,8 +99,8 @@ fn without_a_gpu_cuda_is_an_error_and_auto_falls_back_to_host() {
 }
 
 /// With the real CUDA runtime (`GPUBLAS_CUDART_PATH`, e.g. from PyPI's `nvidia-cuda-runtime`
-/// wheel) on a machine with no driver, opening CUDA reports "no device" with the runtime's own
-/// message. Fails if the variable is unset.
+/// wheel) on a machine with no driver, opening CUDA reports "no device": that no NVIDIA driver
+/// was found and what to install, then the runtime's own message. Fails if the variable is unset.
 #[cfg(feature = "cuda")]
 #[test]
 #[ignore = "needs GPUBLAS_CUDART_PATH pointing at a real libcudart, on a machine without a GPU"]
@@ -116,7 +116,19 @@ fn real_cuda_runtime_without_a_driver_reports_no_device() {
         Error::NoDevice {
             backend: "cuda",
             reason,
-        } => assert!(reason.contains("cudaError"), "{reason}"),
+        } => {
+            // Not the runtime's "driver version is insufficient" alone: that no driver was
+            // found, which library is missing, and what to install, then the runtime's words.
+            assert!(
+                reason.starts_with("no NVIDIA driver found (libcuda.so.1 does not load: "),
+                "{reason}"
+            );
+            assert!(reason.contains("install the NVIDIA GPU driver"), "{reason}");
+            assert!(
+                reason.contains("The CUDA runtime said: cudaErrorInsufficientDriver (35)"),
+                "{reason}"
+            );
+        }
         other => panic!("expected NoDevice from the real runtime, got {other:?}"),
     }
 }

@@ -66,8 +66,16 @@ unsafe impl Backend for FlakyLink {
     }
 }
 
+/// Whether `e` is the link's failure — as it is, or as the copy-back's report that the host
+/// slice may be partly written (a failed download may stop part way).
 fn is_link_down(e: &Error) -> bool {
-    matches!(e, Error::Vendor { message, .. } if message == "link down")
+    match e {
+        Error::Vendor { message, .. } => message == "link down",
+        Error::PartlyWritten {
+            outputs, source, ..
+        } => outputs == &["host slice"] && is_link_down(source),
+        _ => false,
+    }
 }
 
 #[test]

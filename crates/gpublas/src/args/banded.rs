@@ -40,11 +40,15 @@ use crate::types::{Order, Uplo};
 /// assert_eq!(y, [3.0, 12.0, 13.0]);
 /// # Ok::<(), gpublas::Error>(())
 /// ```
-#[derive(Debug, Clone, Copy)]
+///
+/// `Copy` whatever the storage (it holds a shared borrow), like [`Mat`](crate::Mat).
+#[derive(Debug)]
 pub struct Banded<'a, A: ?Sized> {
     data: &'a A,
     shape: BandShape,
 }
+
+super::desc::copy_descriptors!(Banded);
 
 /// Shape, band width, layout and (for symmetric and triangular bands) triangle of a band matrix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -15,14 +15,14 @@
 //! backend call, `finish()` after it. Dropping a call without `finish` (an error path) leaves
 //! every host output untouched.
 
-use super::resolve::{check_device, SrcKind, SrcMutKind, Stored, StoredMut};
+use super::resolve::{check_device, finish_outputs, SrcKind, SrcMutKind, Stored, StoredMut};
 use super::{Src, SrcMut, VecDesc, VecDescMut};
 use crate::backend::{Backend, DevPtr, Queue};
 use crate::device::Device;
 use crate::error::Result;
 use crate::memory::Alloc;
 use crate::scalar::Scalar;
-use crate::transfer::staging::Slot;
+use crate::transfer::staging::{Slot, Staging};
 
 /// Largest operand packed into a call's shared staging (bytes).
 pub(crate) const PACK_MAX: usize = 64 << 10;
@@ -40,11 +40,14 @@ pub(crate) struct Call<'a, T: Scalar, B: Backend> {
     routine: &'static str,
     /// Inputs and outputs stored individually (kept alive for the call).
     inputs: Vec<Stored<'a, T, B>>,
-    outputs: Vec<StoredMut<'a, T, B>>,
+    outputs: Vec<(&'static str, StoredMut<'a, T, B>)>,
     pack: Option<Pack<B>>,
+    /// No staging slot could be had for a pack without waiting (this thread holds staging, or
+    /// page-locked memory ran out): every operand goes on its own.
+    unpacked: bool,
     /// Packed outputs: offset in the slot, where they go, and whether the device uses them in
     /// place (else they are copied back from the device block at the same offset).
-    packed_out: Vec<(usize, PackedOut<'a, T>, bool)>,
+    packed_out: Vec<(usize, PackedOut<'a, T>, bool, &'static str)>,
     /// Bytes of operands packed for upload (what `stats` counts, without the alignment gaps).
     packed_in: usize,
     /// Bytes of input operands the device reads in place.
@@ -89,6 +92,7 @@ impl<B: Backend> Device<B> {
             inputs: Vec::new(),
             outputs: Vec::new(),
             pack: None,
+            unpacked: false,
             packed_out: Vec::new(),
             packed_in: 0,
             in_place_in: 0,
@@ -114,12 +118,18 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
     /// Room for `bytes` in the pack: in the slot's in-place room if the device can use it there
     /// and the operand is small enough, else in the copied room, from the front (`up`:
     /// uploaded) or the back. Returns the offset in the slot, the device address, and whether
-    /// it is used in place; `None` if the pack is full (the operand then goes on its own).
+    /// it is used in place; `None` if the pack is full or there is no pack (the operand then
+    /// goes on its own).
     fn reserve(&mut self, bytes: usize, up: bool) -> Result<Option<(usize, DevPtr, bool)>> {
+        if self.unpacked {
+            return Ok(None);
+        }
         if self.pack.is_none() {
             let (b, st) = (self.dev.backend(), self.dev.staging());
-            let mut slots = st.acquire(b, 1)?;
-            let mut slot = slots.pop().expect("acquire returns at least one slot");
+            let Some(mut slot) = st.acquire(b, 1).pop() else {
+                self.unpacked = true;
+                return Ok(None);
+            };
             // The slot's previous DMA (on any queue) must be over before we touch it.
             if let Err(e) = slot.ready(b) {
                 st.release(b, vec![slot]);
@@ -266,13 +276,13 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
                     }
                     _ => unreachable!("checked above"),
                 };
-                self.packed_out.push((at, out, in_place));
+                self.packed_out.push((at, out, in_place, arg));
                 return Ok(ptr);
             }
         }
         let stored = src.store(self.dev, copy_in, self.routine, arg)?;
         let ptr = stored.ptr;
-        self.outputs.push(stored);
+        self.outputs.push((arg, stored));
         Ok(ptr)
     }
 
@@ -318,72 +328,127 @@ impl<'a, T: Scalar, B: Backend> Call<'a, T, B> {
 
     /// Brings every output's results back where they came from (the packed ones with one
     /// transfer, those used in place with none), complete on return; ends the call.
+    ///
+    /// Nothing reaches the caller's memory until every result is on the host side: the packed
+    /// outputs wait in their slot (or, when other outputs come back too, in host copies of it)
+    /// while the other outputs come back, and are delivered last. An error before the first
+    /// write leaves every output untouched; one after it (a device fault while a later output
+    /// comes back) is [`Error::PartlyWritten`] naming the outputs written so far.
     pub(crate) fn finish(mut self) -> Result<()> {
-        let b = self.dev.backend();
-        if let Some(mut p) = self.pack.take() {
-            let mut slot = p.slot.take().expect("one pack, one slot");
-            let r = (|| -> Result<()> {
+        let packed = self.fetch_packed()?;
+        finish_outputs(self.dev, self.routine, std::mem::take(&mut self.outputs))?;
+        match packed {
+            Packed::None => {}
+            Packed::InSlot(slot) => {
                 let size = std::mem::size_of::<T>();
-                let copied = self.packed_out.iter().filter(|(_, _, in_place)| !in_place);
-                let lo = copied.clone().map(|(at, _, _)| *at).min();
-                if let Some(lo) = lo {
-                    let hi = copied
-                        .clone()
-                        .map(|(at, o, _)| at + o.len() * size)
-                        .max()
-                        .unwrap_or(lo);
-                    let block = p.block.as_ref().expect("a copied operand has the block");
-                    // SAFETY: `[lo, hi)` lies inside the pack's room, held by both the block and
-                    // the slot; the slot is ours and untouched until the event is reached. The
-                    // upload from the same slot (if any) is ordered before this copy on the
-                    // same queue, so the host need not wait for it.
-                    unsafe {
-                        b.download_async(
-                            Queue::Compute,
-                            slot.ptr().add(lo),
-                            block.ptr().offset::<u8>(lo),
-                            hi - lo,
-                        )?
-                    };
-                    let out: usize = copied.map(|(_, o, _)| o.len()).sum();
-                    self.dev.counters().copied_out(out * size);
-                }
-                if self.packed_out.is_empty() {
-                    if p.unmarked {
-                        slot.mark(b, Queue::Compute)?;
-                        p.unmarked = false;
-                    }
-                    return Ok(());
-                }
-                let in_place: usize = self
-                    .packed_out
-                    .iter()
-                    .filter(|(_, _, in_place)| *in_place)
-                    .map(|(_, o, _)| o.len() * size)
-                    .sum();
-                if in_place > 0 {
-                    self.dev.counters().crossed_out(in_place);
-                }
-                slot.mark(b, Queue::Compute)?;
-                p.unmarked = false;
-                slot.ready(b)?;
-                for (at, out, _) in self.packed_out.drain(..) {
-                    // SAFETY: the download above and the routine are complete (the event after
-                    // both is reached); the slot holds the output's bytes at `at`.
+                for (at, out, _, _) in self.packed_out.drain(..) {
+                    // SAFETY: the download and the routine are complete (`fetch_packed` waited
+                    // for an event after both); the slot holds the output's bytes at `at`.
                     let bytes =
                         unsafe { std::slice::from_raw_parts(slot.ptr().add(at), out.len() * size) };
                     out.take(bytemuck::cast_slice(bytes));
                 }
-                Ok(())
-            })();
-            release_slot(self.dev, slot, p.unmarked);
-            r?;
-        }
-        for o in std::mem::take(&mut self.outputs) {
-            o.finish()?;
+                self.dev.staging().release(self.dev.backend(), vec![slot]);
+            }
+            Packed::Copied(copies) => {
+                for ((_, out, _, _), data) in self.packed_out.drain(..).zip(copies) {
+                    out.take(&data);
+                }
+            }
         }
         Ok(())
     }
+
+    /// Brings the packed outputs back into the call's slot and waits for them; gives the slot
+    /// back unless the results are still to be read from it. Writes no caller memory.
+    fn fetch_packed(&mut self) -> Result<Packed<T>> {
+        let b = self.dev.backend();
+        let Some(mut p) = self.pack.take() else {
+            return Ok(Packed::None);
+        };
+        let mut slot = p.slot.take().expect("one pack, one slot");
+        let r = (|| -> Result<()> {
+            let size = std::mem::size_of::<T>();
+            let copied = self
+                .packed_out
+                .iter()
+                .filter(|(_, _, in_place, _)| !in_place);
+            let lo = copied.clone().map(|(at, _, _, _)| *at).min();
+            if let Some(lo) = lo {
+                let hi = copied
+                    .clone()
+                    .map(|(at, o, _, _)| at + o.len() * size)
+                    .max()
+                    .unwrap_or(lo);
+                let block = p.block.as_ref().expect("a copied operand has the block");
+                // SAFETY: `[lo, hi)` lies inside the pack's room, held by both the block and the
+                // slot; the slot is ours and untouched until the event is reached. The upload
+                // from the same slot (if any) is ordered before this copy on the same queue, so
+                // the host need not wait for it.
+                unsafe {
+                    b.download_async(
+                        Queue::Compute,
+                        slot.ptr().add(lo),
+                        block.ptr().offset::<u8>(lo),
+                        hi - lo,
+                    )?
+                };
+                let out: usize = copied.map(|(_, o, _, _)| o.len()).sum();
+                self.dev.counters().copied_out(out * size);
+            }
+            if self.packed_out.is_empty() {
+                if p.unmarked {
+                    slot.mark(b, Queue::Compute)?;
+                    p.unmarked = false;
+                }
+                return Ok(());
+            }
+            let in_place: usize = self
+                .packed_out
+                .iter()
+                .filter(|(_, _, in_place, _)| *in_place)
+                .map(|(_, o, _, _)| o.len() * size)
+                .sum();
+            if in_place > 0 {
+                self.dev.counters().crossed_out(in_place);
+            }
+            slot.mark(b, Queue::Compute)?;
+            p.unmarked = false;
+            slot.ready(b)
+        })();
+        if r.is_err() || self.packed_out.is_empty() {
+            release_slot(self.dev, slot, p.unmarked);
+            return r.map(|()| Packed::None);
+        }
+        if self.outputs.is_empty() {
+            return Ok(Packed::InSlot(slot));
+        }
+        // Other outputs come back too: free the slot for them, keeping host copies of ours.
+        let size = std::mem::size_of::<T>();
+        let copies = self
+            .packed_out
+            .iter()
+            .map(|(at, out, _, _)| {
+                // SAFETY: as in `finish`: the slot's device work is complete; it holds the
+                // output's bytes at `at`.
+                let bytes =
+                    unsafe { std::slice::from_raw_parts(slot.ptr().add(*at), out.len() * size) };
+                bytemuck::cast_slice::<u8, T>(bytes).to_vec()
+            })
+            .collect();
+        release_slot(self.dev, slot, false);
+        Ok(Packed::Copied(copies))
+    }
+}
+
+/// Where the packed outputs' results wait until they are delivered.
+enum Packed<T> {
+    /// No packed output.
+    None,
+    /// In the call's slot (read, then given back, at delivery).
+    InSlot(Slot),
+    /// In host copies (one per packed output, in order).
+    Copied(Vec<Vec<T>>),
 }
 
 impl<T: Scalar> PackedOut<'_, T> {
@@ -427,6 +492,7 @@ fn release_slot<B: Backend>(dev: &Device<B>, mut slot: Slot, unmarked: bool) {
         // A `Slot` has no destructor: not handing it back leaks its page-locked memory, which
         // is then never freed or handed out again.
         let _leaked = slot;
+        Staging::forget_held(1);
         return;
     }
     dev.staging().release(b, vec![slot]);

@@ -44,14 +44,18 @@ pub use vec_batch::{VecsDesc, VecsDescMut, VecsIn, VecsOut, VectorBatch, VectorB
 ///
 /// An increment whose magnitude exceeds `isize::MAX` (`isize::MIN`), or a span of more than
 /// `isize::MAX` elements, is an error: no allocation can be that large.
-#[derive(Debug, Clone, Copy)]
+///
+/// A `Vector` is `Copy` whatever its storage (it holds a shared borrow), so one descriptor can
+/// be passed to many calls; see [`Mat`].
+#[derive(Debug)]
 pub struct Vector<'a, A: ?Sized> {
     data: &'a A,
     n: usize,
     inc: isize,
 }
 
-/// A writable strided vector (the rules are [`Vector`]'s).
+/// A writable strided vector (the rules are [`Vector`]'s). Not `Copy` (it holds the only
+/// borrow of its storage): [`VectorMut::reborrow`] lends it to one call at a time.
 #[derive(Debug)]
 pub struct VectorMut<'a, A: ?Sized> {
     data: &'a mut A,
@@ -73,17 +77,91 @@ impl<'a, A: ?Sized> VectorMut<'a, A> {
     pub fn strided(data: &'a mut A, n: usize, inc: isize) -> Self {
         VectorMut { data, n, inc }
     }
+
+    /// The same vector, borrowing this one (to pass it to a call and keep it for the next).
+    pub fn reborrow(&mut self) -> VectorMut<'_, A> {
+        VectorMut {
+            data: &mut *self.data,
+            n: self.n,
+            inc: self.inc,
+        }
+    }
 }
+
+/// `Clone` and `Copy` for read-only descriptors: each holds a shared borrow and plain shape
+/// data, so it is `Copy` whatever its storage type (a derive would demand `A: Copy`, which no
+/// slice, `Vec` or device buffer is).
+macro_rules! copy_descriptors {
+    ($($ty:ident),* $(,)?) => {$(
+        impl<A: ?Sized> Clone for $ty<'_, A> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<A: ?Sized> Copy for $ty<'_, A> {}
+    )*};
+}
+pub(crate) use copy_descriptors;
+copy_descriptors!(Vector, Mat);
 
 /// A matrix over some storage: `rows × cols`, stored in `order` with leading dimension `ld`,
 /// optionally a strided batch of such matrices.
-#[derive(Debug, Clone, Copy)]
+///
+/// A `Mat` holds a shared borrow of its storage and its shape, so it is `Copy` (and `Clone`)
+/// whatever the storage — a slice, a `Vec`, a device buffer or a guard — and one descriptor
+/// can be described once and passed to many calls:
+///
+/// ```
+/// use gpublas::prelude::*;
+///
+/// let dev = Device::auto()?;
+/// let a = vec![2.0, 0.0, 0.0, 3.0]; // diag(2, 3)
+/// let a_mat = Mat::col_major(&a, 2, 2); // described once...
+/// let mut x = vec![1.0, 1.0];
+/// for _ in 0..3 {
+///     let mut y = vec![0.0; 2];
+///     dev.gemv(Op::N, 1.0, a_mat, &x, 0.0, &mut y)?; // ...used in every iteration
+///     x = y;
+/// }
+/// assert_eq!(x, [8.0, 27.0]); // diag(2, 3)³ · [1, 1]
+/// # // Every read-only descriptor is `Copy` over every kind of storage.
+/// # fn copy<T: Copy>(_: T) {}
+/// # let (buf, guard, offsets) = (dev.upload(&a)?, dev.map(&a)?, [0, 2]);
+/// # copy(Mat::col_major(&a[..], 2, 2));
+/// # copy(Mat::col_major(&buf, 2, 2));
+/// # copy(Mat::col_major(&guard, 2, 2));
+/// # copy(Mat::col_major(&a, 1, 2).at_offsets(&offsets));
+/// # copy(Vector::strided(&a[..], 2, 2));
+/// # copy(Vector::strided(&buf, 2, 2).batched(2, 1));
+/// # copy(Banded::new(&a[..], 2, 2, 0, 0));
+/// # copy(Packed::upper(&buf, 2));
+/// # Ok::<(), gpublas::Error>(())
+/// ```
+#[derive(Debug)]
 pub struct Mat<'a, A: ?Sized> {
     data: &'a A,
     shape: Shape,
 }
 
 /// A writable matrix (or strided batch of matrices).
+///
+/// It holds the only borrow of its storage, so it is not `Copy`; [`MatMut::reborrow`] lends it
+/// to one call at a time:
+///
+/// ```
+/// use gpublas::prelude::*;
+///
+/// let dev = Device::auto()?;
+/// let mut c = vec![0.0f32; 4];
+/// let mut c_mat = MatMut::row_major(&mut c, 2, 2);
+/// let (a, b) = ([1.0f32, 2.0, 3.0, 4.0], [1.0f32, 0.0, 0.0, 1.0]); // B = I
+/// let (a, b) = (Mat::row_major(&a, 2, 2), Mat::row_major(&b, 2, 2));
+/// for _ in 0..2 {
+///     dev.gemm(Op::N, Op::N, 1.0, a, b, 1.0, c_mat.reborrow())?; // C ← A·I + C
+/// }
+/// assert_eq!(c, [2.0, 4.0, 6.0, 8.0]);
+/// # Ok::<(), gpublas::Error>(())
+/// ```
 #[derive(Debug)]
 pub struct MatMut<'a, A: ?Sized> {
     data: &'a mut A,
@@ -172,6 +250,16 @@ macro_rules! mat_ctors {
 }
 mat_ctors!(Mat, &'a A);
 mat_ctors!(MatMut, &'a mut A);
+
+impl<A: ?Sized> MatMut<'_, A> {
+    /// The same matrix, borrowing this one (to pass it to a call and keep it for the next).
+    pub fn reborrow(&mut self) -> MatMut<'_, A> {
+        MatMut {
+            data: &mut *self.data,
+            shape: self.shape,
+        }
+    }
+}
 
 /// A validated vector argument, not yet on the device.
 pub struct VecDesc<'a, T: Element, B: Backend> {

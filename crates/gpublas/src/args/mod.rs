@@ -31,8 +31,8 @@ pub use desc::{
 };
 pub use packed::{Packed, PackedMut};
 pub(crate) use resolve::SrcKind;
+pub(crate) use resolve::{finish_outputs, Stored, StoredMut};
 pub use resolve::{Src, SrcMut};
-pub(crate) use resolve::{Stored, StoredMut};
 
 #[cfg(test)]
 pub(crate) use resolve::SrcMutKind;

@@ -39,17 +39,32 @@ use crate::types::{Order, Uplo};
 /// assert_eq!(y, [3.0, 4.0]);
 /// # Ok::<(), gpublas::Error>(())
 /// ```
-#[derive(Debug, Clone, Copy)]
+///
+/// `Copy` whatever the storage (it holds a shared borrow), like [`Mat`](crate::Mat).
+#[derive(Debug)]
 pub struct Packed<'a, A: ?Sized> {
     data: &'a A,
     shape: PackedShape,
 }
 
 /// A writable packed triangle (for `spr`, `hpr`, `spr2`, `hpr2`); the rules are [`Packed`]'s.
+/// Not `Copy`: [`PackedMut::reborrow`] lends it to one call at a time.
 #[derive(Debug)]
 pub struct PackedMut<'a, A: ?Sized> {
     data: &'a mut A,
     shape: PackedShape,
+}
+
+super::desc::copy_descriptors!(Packed);
+
+impl<A: ?Sized> PackedMut<'_, A> {
+    /// The same triangle, borrowing this one (to pass it to a call and keep it for the next).
+    pub fn reborrow(&mut self) -> PackedMut<'_, A> {
+        PackedMut {
+            data: &mut *self.data,
+            shape: self.shape,
+        }
+    }
 }
 
 /// Order, triangle and layout of a packed matrix.

@@ -323,29 +323,70 @@ impl<'a, T: Element, B: Backend> SrcMut<'a, T, B> {
     }
 }
 
+/// Brings each output's results back, in order (see [`StoredMut::finish`]). An error before the
+/// first write to caller memory leaves every output untouched and is returned as it is; one
+/// after is [`Error::PartlyWritten`](crate::Error::PartlyWritten) naming the outputs written so
+/// far and the one that failed part way.
+pub(crate) fn finish_outputs<T: Element, B: Backend>(
+    dev: &Device<B>,
+    routine: &'static str,
+    outputs: Vec<(&'static str, StoredMut<'_, T, B>)>,
+) -> Result<()> {
+    use crate::transfer::{name_output, partly};
+    let mut written: Vec<&'static str> = Vec::new();
+    for (arg, o) in outputs {
+        let writes = o.writes_caller_memory();
+        if let Err(e) = o.finish(dev) {
+            let e = name_output(e, routine, arg);
+            return Err(if written.is_empty() {
+                e
+            } else {
+                let e = name_output(partly(e), routine, arg);
+                written.iter().fold(e, |e, w| name_output(e, routine, w))
+            });
+        }
+        if writes {
+            written.push(arg);
+        }
+    }
+    Ok(())
+}
+
 impl<T: Element, B: Backend> StoredMut<'_, T, B> {
+    /// Whether [`StoredMut::finish`] writes the caller's memory (false when the call wrote the
+    /// argument's memory itself).
+    pub(crate) fn writes_caller_memory(&self) -> bool {
+        !matches!(self.back, Back::InPlace)
+    }
+
     /// Copies the results back to where the argument's elements came from. Not calling it (on
-    /// an error path) leaves the host data untouched.
-    pub(crate) fn finish(self) -> Result<()> {
+    /// an error path) leaves the host data untouched. A failure after the argument's memory
+    /// began to be written is [`Error::PartlyWritten`](crate::Error::PartlyWritten) (no output
+    /// named yet); any other failure left it untouched.
+    pub(crate) fn finish(self, dev: &Device<B>) -> Result<()> {
         match self.back {
             Back::InPlace => Ok(()),
             Back::Host {
                 temp,
                 target,
                 pinned: true,
-            } => crate::transfer::download_direct(
-                temp.device(),
-                bytemuck::cast_slice_mut(target),
-                temp.ptr(),
-            ),
-            Back::Host { temp, target, .. } => download_slice(temp.device(), target, temp.ptr()),
+            } => {
+                crate::transfer::download_direct(dev, bytemuck::cast_slice_mut(target), temp.ptr())
+                    // The DMA writes the caller's page-locked memory itself and may stop part way.
+                    .map_err(crate::transfer::partly)
+            }
+            Back::Host { temp, target, .. } => download_slice(dev, target, temp.ptr()),
             Back::Owned {
                 temp,
                 mut copy,
                 scatter,
             } => {
                 if let Some(t) = temp {
-                    download_slice(t.device(), &mut copy, t.ptr())?;
+                    // A partial write here reached only the conversion's own copy.
+                    download_slice(dev, &mut copy, t.ptr()).map_err(|e| match e {
+                        crate::Error::PartlyWritten { source, .. } => *source,
+                        e => e,
+                    })?;
                 }
                 scatter(&copy);
                 Ok(())
@@ -408,6 +449,12 @@ impl<T: Element, B: Backend> SrcMut<'_, T, B> {
                 Ok(Output::Device(*ptr))
             }
         }
+    }
+
+    /// Whether the elements are a copy the argument conversion made (scattered back into the
+    /// argument by [`SrcMut::written`]), not the argument's own memory.
+    pub(crate) fn is_copy(&self) -> bool {
+        matches!(self.0, SrcMutKind::Owned(..))
     }
 
     /// After the tiled engine wrote the output: a copy the argument conversion made goes back

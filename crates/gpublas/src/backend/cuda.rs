@@ -73,6 +73,42 @@ impl CudaApi {
     }
 }
 
+/// Why the CUDA runtime sees no device (`code` from `cudaGetDeviceCount`). Without an NVIDIA
+/// driver the runtime says "CUDA driver version is insufficient", which sends users looking for
+/// a newer driver: when the driver's library does not load, say that no driver was found and
+/// what to install; when a driver is there but too old, give both versions. The runtime's own
+/// message ends every reason.
+fn no_device_reason(rt: &sys::Cudart, code: sys::cudaError_t) -> String {
+    let runtime = sys::error_string(rt, code);
+    let driver = sys::CUDA_DRIVER_LIBRARY;
+    if let Err(why) = sys::cuda_driver_present() {
+        return format!(
+            "no NVIDIA driver found ({driver} does not load: {why}); install the NVIDIA GPU \
+             driver, which provides {driver} (the CUDA toolkit and runtime do not), or in a \
+             container run with the NVIDIA Container Toolkit (`--gpus all`). The CUDA runtime \
+             said: {runtime}"
+        );
+    }
+    if code == sys::cudaErrorInsufficientDriver {
+        let (mut driver_version, mut runtime_version): (c_int, c_int) = (0, 0);
+        // SAFETY: each writes one int.
+        unsafe {
+            (rt.cudaDriverGetVersion)(&mut driver_version);
+            (rt.cudaRuntimeGetVersion)(&mut runtime_version);
+        }
+        let v = |v: c_int| format!("{}.{}", v / 1000, v % 1000 / 10);
+        return format!(
+            "the NVIDIA driver supports CUDA up to {} but the CUDA runtime loaded ({}) is CUDA \
+             {}: update the driver, or set GPUBLAS_CUDART_PATH to the runtime of an older CUDA. \
+             The CUDA runtime said: {runtime}",
+            v(driver_version),
+            rt.path,
+            v(runtime_version)
+        );
+    }
+    runtime
+}
+
 pub(super) fn op(o: Op) -> sys::cublasOperation_t {
     match o {
         Op::N => sys::CUBLAS_OP_N,
@@ -120,7 +156,7 @@ impl GpuApi for CudaApi {
         if code != sys::cudaSuccess {
             return Err(Error::NoDevice {
                 backend: "cuda",
-                reason: sys::error_string(rt, code),
+                reason: no_device_reason(rt, code),
             });
         }
         Ok(CudaApi {
@@ -136,7 +172,7 @@ impl GpuApi for CudaApi {
         if code != sys::cudaSuccess {
             return Err(Error::NoDevice {
                 backend: "cuda",
-                reason: sys::error_string(self.rt, code),
+                reason: no_device_reason(self.rt, code),
             });
         }
         if n <= 0 {

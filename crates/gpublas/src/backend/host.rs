@@ -1,6 +1,6 @@
 //! The `Host` backend: the CPU, always available. Level 2 and 3 run on faer (the triangular
 //! solve on faer's matmul, see [`trsm`]); level 1 is plain strided loops (faer has no strided
-//! level-1 kernels to call). "Device" memory is host memory, so mapping host data is zero-copy.
+//! level-1 kernels to call; `nrm2` is Blue's scaled algorithm, as reference BLAS 3.10's). "Device" memory is host memory, so mapping host data is zero-copy.
 
 mod extensions;
 mod gemm;
@@ -10,6 +10,7 @@ mod level1x;
 mod level2x;
 mod level3x;
 mod triangular;
+mod trmm;
 mod trsm;
 mod update;
 
@@ -129,13 +130,23 @@ fn base<T>(p: DevPtr) -> *mut T {
     }
 }
 
+/// The column stride of a column-major `rows × cols` view with leading dimension `ld`: `ld`,
+/// except for at most one column, where no step is ever taken and BLAS allows any `ld` up to
+/// `isize::MAX`. faer computes with its strides (in debug builds, overflow-checked: a one-column
+/// operand with such an `ld` made it panic), so a single column gets the dense stride `rows`.
+fn col_stride(rows: usize, cols: usize, ld: usize) -> isize {
+    (if cols <= 1 { rows } else { ld }) as isize
+}
+
 /// A column-major view of `rows × cols` with leading dimension `ld`.
 ///
 /// # Safety
 /// `p` is valid for reading the view's elements for `'a`.
 unsafe fn view<'a, T>(p: DevPtr, rows: usize, cols: usize, ld: usize) -> MatRef<'a, T> {
-    // SAFETY: forwarded to the caller.
-    unsafe { MatRef::from_raw_parts(base::<T>(p), rows, cols, 1, ld as isize) }
+    let cs = col_stride(rows, cols, ld);
+    // SAFETY: forwarded to the caller; the column stride only differs from `ld` where it is
+    // never applied.
+    unsafe { MatRef::from_raw_parts(base::<T>(p), rows, cols, 1, cs) }
 }
 
 /// A mutable column-major view.
@@ -144,8 +155,9 @@ unsafe fn view<'a, T>(p: DevPtr, rows: usize, cols: usize, ld: usize) -> MatRef<
 /// `p` is valid for reading and writing the view's elements for `'a`, and nothing else accesses
 /// them meanwhile.
 unsafe fn view_mut<'a, T>(p: DevPtr, rows: usize, cols: usize, ld: usize) -> MatMut<'a, T> {
-    // SAFETY: forwarded to the caller.
-    unsafe { MatMut::from_raw_parts_mut(base::<T>(p), rows, cols, 1, ld as isize) }
+    let cs = col_stride(rows, cols, ld);
+    // SAFETY: as for `view`.
+    unsafe { MatMut::from_raw_parts_mut(base::<T>(p), rows, cols, 1, cs) }
 }
 
 /// Where a strided vector of `n` elements at lowest address `p` starts for faer: element 0,
@@ -164,15 +176,25 @@ fn first<T>(p: DevPtr, n: usize, inc: isize) -> *mut T {
 /// # Safety
 /// As for [`view`].
 unsafe fn vector<'a, T>(p: DevPtr, n: usize, inc: isize) -> MatRef<'a, T> {
-    // SAFETY: forwarded to the caller; every element `first + i·inc` (`i < n`) is in the span.
-    unsafe { MatRef::from_raw_parts(first::<T>(p, n, inc), n, 1, inc, 0) }
+    // SAFETY: forwarded to the caller; every element `first + i·inc` (`i < n`) is in the span
+    // (for one element, whose increment is never applied, faer gets 1, as in `col_stride`).
+    unsafe { MatRef::from_raw_parts(first::<T>(p, n, inc), n, 1, elem_stride(n, inc), 0) }
 }
 
 /// # Safety
 /// As for [`view_mut`].
 unsafe fn vector_mut<'a, T>(p: DevPtr, n: usize, inc: isize) -> MatMut<'a, T> {
     // SAFETY: as for `vector`.
-    unsafe { MatMut::from_raw_parts_mut(first::<T>(p, n, inc), n, 1, inc, 0) }
+    unsafe { MatMut::from_raw_parts_mut(first::<T>(p, n, inc), n, 1, elem_stride(n, inc), 0) }
+}
+
+/// A vector's increment as faer's row stride: 1 for at most one element (see [`col_stride`]).
+fn elem_stride(n: usize, inc: isize) -> isize {
+    if n <= 1 {
+        1
+    } else {
+        inc
+    }
 }
 
 /// `op(A)` as a view plus the conjugation faer applies to it.
@@ -215,11 +237,26 @@ unsafe fn scale<T: Scalar>(
     }
 }
 
-/// Like [`scale`] on one triangle (diagonal included) of a square column-major `C`.
+/// Like [`scale`] on one triangle (diagonal included) of a square column-major `C`. For a
+/// Hermitian `C` (`herm`), the diagonal's imaginary parts are never read, as in reference BLAS
+/// (`C(j, j) = β·re C(j, j)`): they are cleared first.
 ///
 /// # Safety
 /// As for [`scale`].
-unsafe fn scale_triangle<T: Scalar>(c: DevPtr, n: usize, ldc: usize, uplo: Uplo, beta: T) {
+unsafe fn scale_triangle<T: Scalar>(
+    c: DevPtr,
+    n: usize,
+    ldc: usize,
+    (uplo, herm): (Uplo, bool),
+    beta: T,
+) {
+    if herm && !beta.is_zero() {
+        for j in 0..n {
+            let e = c.cast::<T>().wrapping_add(j * ldc + j);
+            // SAFETY: the diagonal lies inside `c`'s extent (the caller's contract).
+            unsafe { *e = T::from_real((*e).re()) };
+        }
+    }
     for j in 0..n {
         let (first, rows) = match uplo {
             Uplo::Upper => (0, j + 1),
@@ -254,7 +291,7 @@ unsafe fn rank_k<T: Scalar>(
     ldc: usize,
 ) {
     // SAFETY: the caller guarantees `c` covers an `n × n` matrix with leading dimension `ldc`.
-    unsafe { scale_triangle(c, n, ldc, uplo, beta) };
+    unsafe { scale_triangle(c, n, ldc, (uplo, conj), beta) };
     if !alpha.is_zero() && k > 0 {
         // SAFETY: as above; nothing else accesses `c` during the call.
         let cm = unsafe { view_mut::<T::Faer>(c, n, n, ldc) };
@@ -339,10 +376,8 @@ impl<T: Scalar> Blas<T> for Host {
     }
 
     unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
-        // SAFETY: the caller guarantees the strided range is valid. faer's norm scales to
-        // avoid overflow and underflow, like reference BLAS.
-        let norm = unsafe { vector::<T::Faer>(x, n, incx) }.norm_l2();
-        Ok(bytemuck::cast(norm))
+        // SAFETY: forwarded to the caller.
+        Ok(unsafe { level1::nrm2::<T>(n, x, incx) })
     }
 
     unsafe fn asum(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {

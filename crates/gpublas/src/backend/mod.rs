@@ -211,7 +211,8 @@ pub unsafe trait Backend: Send + Sync + 'static {
     /// Copies `bytes` from the device to host memory, after all earlier work; complete on return.
     ///
     /// # Errors
-    /// The vendor runtime's failure status ([`Error::Vendor`]).
+    /// The vendor runtime's failure status ([`Error::Vendor`]); `dst` may then be partly
+    /// written (a vendor copy can stop part way).
     ///
     /// # Safety
     /// `src` is valid for reading and `dst` for writing `bytes` bytes.

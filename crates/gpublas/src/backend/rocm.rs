@@ -9,6 +9,7 @@
 //! memory pools that not every AMD device supports, and the version strings.
 
 use std::ffi::{c_char, c_int, c_void};
+use std::path::Path;
 
 use rocblas_sys as sys;
 
@@ -152,16 +153,41 @@ fn hip_device_count(hip: &sys::Hip) -> Result<usize> {
     if code != sys::hipSuccess {
         return Err(Error::NoDevice {
             backend: "rocm",
-            reason: sys::error_string(hip, code),
+            reason: no_device_reason(sys::error_string(hip, code), Path::new(KFD)),
         });
     }
     if n <= 0 {
         return Err(Error::NoDevice {
             backend: "rocm",
-            reason: "the HIP runtime reports no devices".into(),
+            reason: no_device_reason("the HIP runtime reports no devices".into(), Path::new(KFD)),
         });
     }
     Ok(n as usize)
+}
+
+/// The device file of the AMD GPU kernel driver (amdgpu's KFD), which the ROCm runtime opens.
+const KFD: &str = "/dev/kfd";
+
+/// Why the HIP runtime sees no device, given its own message and the driver's device file
+/// ([`KFD`]). The ROCm user-space libraries load without a kernel driver, and the runtime then
+/// only says that no device was detected: when the device file is missing, say that the kernel
+/// driver is not loaded and what to install. (Whether this user may open the file would take
+/// opening it, which creates a driver context: the message names the usual groups instead.)
+fn no_device_reason(runtime: String, kfd: &Path) -> String {
+    let (exists, kfd) = (kfd.exists(), kfd.display());
+    if exists {
+        format!(
+            "{runtime} ({kfd} exists: if there is an AMD GPU, check that this user may open \
+             {kfd} and /dev/dri/renderD*, usually by being in the `render` and `video` groups)"
+        )
+    } else {
+        format!(
+            "no AMD GPU kernel driver found ({kfd} does not exist: the amdgpu kernel module is \
+             not loaded); install the AMD GPU driver (amdgpu-dkms from AMD's ROCm packages, or \
+             a kernel with amdgpu), or in a container pass --device={kfd} --device=/dev/dri. \
+             The HIP runtime said: {runtime}"
+        )
+    }
 }
 
 pub(super) fn op(o: Op) -> sys::rocblas_operation {
@@ -473,6 +499,27 @@ mod tests {
         assert_eq!((diag(Diag::NonUnit), diag(Diag::Unit)), (131, 132));
         assert_eq!((side(Side::Left), side(Side::Right)), (141, 142));
         assert_eq!(sys::hipErrorOutOfMemory, 2);
+    }
+
+    #[test]
+    fn no_device_reason_says_whether_the_kernel_driver_is_loaded() {
+        let runtime = "hipErrorNoDevice (100): no ROCm-capable device is detected";
+        let missing = Path::new("/nonexistent/gpublas-test/kfd");
+        let msg = no_device_reason(runtime.into(), missing);
+        assert!(
+            msg.starts_with(
+                "no AMD GPU kernel driver found (/nonexistent/gpublas-test/kfd does not exist"
+            ),
+            "{msg}"
+        );
+        assert!(msg.contains("install the AMD GPU driver"), "{msg}");
+        assert!(msg.ends_with(runtime), "{msg}");
+        // A device file that exists (any file stands for it): the runtime's message leads.
+        let present = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let msg = no_device_reason(runtime.into(), present);
+        assert!(msg.starts_with(runtime), "{msg}");
+        assert!(msg.contains("`render` and `video` groups"), "{msg}");
+        assert!(!msg.contains("no AMD GPU kernel driver"), "{msg}");
     }
 
     #[test]

@@ -130,10 +130,11 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if a matrix
-    /// does not fit its storage, the matrices of an operand differ in shape or leading
-    /// dimension, the counts differ, the `Cᵢ` overlap, or the shapes of `op(A)`, `op(B)` and
-    /// `C` do not agree; a transfer or backend failure (see [`Error`](crate::Error)). The outputs
-    /// are untouched on error.
+    /// does not fit its storage, the matrices of an operand differ in shape or leading dimension,
+    /// the counts differ, the `Cᵢ` overlap, or the shapes of `op(A)`, `op(B)` and `C` do not agree;
+    /// a transfer or backend failure (see [`Error`](crate::Error)). Outputs are untouched on every
+    /// error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after
+    /// results began to reach them), which names the outputs that may be partly written.
     ///
     /// # Examples
     /// ```
@@ -238,10 +239,12 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if a matrix
-    /// does not fit its storage, the matrices of an operand differ in shape or leading
-    /// dimension, the counts differ, the `Bᵢ` overlap, or the `Aᵢ` are not square of the `Bᵢ`'s
-    /// rows (left) or columns (right); a transfer or backend failure (see
-    /// [`Error`](crate::Error)). The outputs are untouched on error.
+    /// does not fit its storage, the matrices of an operand differ in shape or leading dimension,
+    /// the counts differ, the `Bᵢ` overlap, or the `Aᵢ` are not square of the `Bᵢ`'s rows (left) or
+    /// columns (right); a transfer or backend failure (see [`Error`](crate::Error)). Outputs are
+    /// untouched on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a
+    /// device fault after results began to reach them), which names the outputs that may be partly
+    /// written.
     ///
     /// # Examples
     /// ```
@@ -331,9 +334,11 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if a batch
-    /// does not fit its storage, the counts differ, an increment is zero (naming `incx` or
-    /// `incy`), `y`'s vectors overlap, or the lengths do not match `op(A)`; a transfer or backend
-    /// failure (see [`Error`](crate::Error)). The output is untouched on error.
+    /// does not fit its storage, the counts differ, an increment is zero (naming `incx` or `incy`),
+    /// `y`'s vectors overlap, or the lengths do not match `op(A)`; a transfer or backend failure
+    /// (see [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
     ///
     /// # Examples
     /// ```

@@ -24,8 +24,10 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
-    /// does not fit its storage or is a batch, or `op(A)` or `op(B)` is not `C`'s shape; a
-    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    /// does not fit its storage or is a batch, or `op(A)` or `op(B)` is not `C`'s shape; a transfer
+    /// or backend failure (see [`Error`](crate::Error)). The output is untouched on every error
+    /// except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results
+    /// began to reach it), which names the output that may be partly written.
     ///
     /// # Examples
     /// ```
@@ -143,8 +145,10 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
-    /// does not fit its storage or is a batch, or `op(B)` is not `C`'s shape; a transfer or
-    /// backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    /// does not fit its storage or is a batch, or `op(B)` is not `C`'s shape; a transfer or backend
+    /// failure (see [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
     ///
     /// # Examples
     /// ```
@@ -250,10 +254,11 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
-    /// does not fit its storage or is a batch, `A` is not `C`'s shape, or `x` has the wrong
-    /// length; a transfer or backend failure (see [`Error`](crate::Error)). The output is
-    /// untouched on error. (An `A` in another layout than `C`'s runs on a copy of it in `C`'s
-    /// layout.)
+    /// does not fit its storage or is a batch, `A` is not `C`'s shape, or `x` has the wrong length;
+    /// a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on
+    /// every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault
+    /// after results began to reach it), which names the output that may be partly written. (An `A`
+    /// in another layout than `C`'s runs on a copy of it in `C`'s layout.)
     ///
     /// # Examples
     /// ```

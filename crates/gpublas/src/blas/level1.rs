@@ -79,7 +79,9 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
     /// storage or `x` and `y` differ in length; a transfer or backend failure (see
-    /// [`Error`](crate::Error)).
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
     ///
     /// # Examples
     /// ```
@@ -134,7 +136,10 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
-    /// storage; a transfer or backend failure (see [`Error`](crate::Error)).
+    /// storage; a transfer or backend failure (see [`Error`](crate::Error)). The output is
+    /// untouched on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a
+    /// device fault after results began to reach it), which names the output that may be partly
+    /// written.
     ///
     /// # Examples
     /// ```
@@ -172,7 +177,9 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
     /// storage or `x` and `y` differ in length; a transfer or backend failure (see
-    /// [`Error`](crate::Error)).
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
     ///
     /// # Examples
     /// ```
@@ -222,7 +229,9 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
     /// storage or `x` and `y` differ in length; a transfer or backend failure (see
-    /// [`Error`](crate::Error)).
+    /// [`Error`](crate::Error)). Outputs are untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach them), which names the outputs that may be partly written.
     ///
     /// # Examples
     /// ```

@@ -66,6 +66,24 @@ impl<B: Backend> Device<B> {
     /// backends call the vendor's `?rotg` with host scalars. They may differ in the last bits,
     /// and for complex `a = 0` in the choice of rotation (older references return `r = b`,
     /// `s = 1`; LAPACK 3.10 returns `r = |b|`, `s = conj(b)/|b|`): each is a valid rotation.
+    ///
+    /// # Errors
+    /// A backend failure (see [`Error`](crate::Error)). Nothing is written: the rotation is
+    /// returned.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let g = dev.rotg(3.0f64, 4.0)?; // r = √(3² + 4²) = 5, c = 3/5, s = 4/5
+    /// let close = |got: f64, want: f64| (got - want).abs() < 1e-12;
+    /// assert!(close(g.r, 5.0) && close(g.c, 0.6) && close(g.s, 0.8));
+    /// // The rotation zeroes b: [c s; −s c]·[3; 4] = [5; 0].
+    /// assert!(close(g.c * 3.0 + g.s * 4.0, g.r) && close(-g.s * 3.0 + g.c * 4.0, 0.0));
+    /// assert!(close(g.z.unwrap_or_default(), 1.0 / 0.6)); // |a| ≤ |b|: z = 1/c
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn rotg<T: Scalar>(&self, a: T, b: T) -> Result<Rotg<T>>
     where
         B: BlasAll,
@@ -83,6 +101,29 @@ impl<B: Backend> Device<B> {
 
     /// Constructs the modified Givens rotation that zeroes the second component of
     /// `(√d1·x1, √d2·y1)` (BLAS `srotmg`/`drotmg`; real types).
+    ///
+    /// # Errors
+    /// A backend failure (see [`Error`](crate::Error)). Nothing is written: the rotation is
+    /// returned.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // (√d1·x1, √d2·y1) = (3, 4): |x1| < |y1|, so flag 1 with h11 = x1/y1 = 3/4 = h22.
+    /// let g = dev.rotmg(1.0f64, 1.0, 3.0, 4.0)?;
+    /// assert_eq!(g.param[0], 1.0);
+    /// assert_eq!((g.param[1], g.param[4]), (0.75, 0.75));
+    /// assert_eq!(g.x1, 6.25); // y1·(1 + h11·h22)
+    /// assert!((g.d1 - 0.64).abs() < 1e-12 && (g.d2 - 0.64).abs() < 1e-12); // d/(1 + h11·h22)
+    /// assert!((g.d1.sqrt() * g.x1 - 5.0).abs() < 1e-12); // √d1·x1 = ‖(3, 4)‖
+    /// // Applied to the pair itself, it zeroes y.
+    /// let (mut x, mut y) = (vec![3.0], vec![4.0]);
+    /// dev.rotm(&mut x, &mut y, g.param)?;
+    /// assert_eq!((x[0], y[0]), (6.25, 0.0));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn rotmg<T: Scalar<Real = T>>(&self, d1: T, d2: T, x1: T, y1: T) -> Result<Rotmg<T>>
     where
         B: BlasAll,
@@ -96,6 +137,30 @@ impl<B: Backend> Device<B> {
 
     /// Applies a plane rotation with real `c` and `s`: `xᵢ ← c·xᵢ + s·yᵢ`, `yᵢ ← c·yᵢ − s·xᵢ`
     /// (BLAS `srot`, `drot`, and `csrot`/`zdrot` on complex vectors).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)). Outputs are untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach them), which names the outputs that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let (mut x, mut y) = (vec![1.0, 0.0, 2.0], vec![0.0, 1.0, 2.0]);
+    /// // c = 0, s = 1: x ← y, y ← −x.
+    /// dev.rot(&mut x, &mut y, 0.0, 1.0)?;
+    /// assert_eq!((x, y), (vec![0.0, 1.0, 2.0], vec![-1.0, 0.0, -2.0]));
+    /// // Real c and s on complex vectors (csrot/zdrot): each element rotated as a whole.
+    /// let i = Complex32::new(0.0, 1.0);
+    /// let (mut u, mut v) = (vec![i], vec![Complex32::new(1.0, 0.0)]);
+    /// dev.rot(&mut u, &mut v, 0.0, 1.0)?;
+    /// assert_eq!((u[0], v[0]), (Complex32::new(1.0, 0.0), -i));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn rot<'a, T: Scalar>(
         &'a self,
         x: impl VecOut<'a, T, B>,
@@ -115,6 +180,26 @@ impl<B: Backend> Device<B> {
     /// Applies a plane rotation with a real `c` and a complex `s`: `xᵢ ← c·xᵢ + s·yᵢ`,
     /// `yᵢ ← c·yᵢ − conj(s)·xᵢ` (`crot`/`zrot` of cuBLAS, rocBLAS and LAPACK; [`Device::rot`] for
     /// real types).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)). Outputs are untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach them), which names the outputs that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let i = Complex64::new(0.0, 1.0);
+    /// let (mut x, mut y) = (vec![Complex64::new(1.0, 0.0)], vec![Complex64::new(2.0, 0.0)]);
+    /// // c = 0, s = i: x ← i·y = 2i, y ← −conj(i)·x = i·1 = i.
+    /// dev.rot_complex(&mut x, &mut y, 0.0, i)?;
+    /// assert_eq!((x[0], y[0]), (Complex64::new(0.0, 2.0), i));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn rot_complex<'a, T: Scalar>(
         &'a self,
         x: impl VecOut<'a, T, B>,
@@ -134,6 +219,30 @@ impl<B: Backend> Device<B> {
     /// Applies the modified Givens rotation `param` (from [`Device::rotmg`]) to the pairs
     /// `(xᵢ, yᵢ)` (BLAS `srotm`/`drotm`; real types). Flag −2 (the identity) touches nothing; a
     /// flag other than −2, −1, 0 or 1 is an error naming `param`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming `param` if its flag is not
+    /// −2, −1, 0 or 1, or if a vector does not fit its storage or `x` and `y` differ in length; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). Outputs are untouched on every
+    /// error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after
+    /// results began to reach them), which names the outputs that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let (mut x, mut y) = (vec![1.0f32, 2.0], vec![10.0f32, 20.0]);
+    /// // Flag −1: the whole H = [h11 h12; h21 h22] = [0 1; 1 0], which swaps the pairs.
+    /// dev.rotm(&mut x, &mut y, [-1.0, 0.0, 1.0, 1.0, 0.0])?;
+    /// assert_eq!((x, y), (vec![10.0, 20.0], vec![1.0, 2.0]));
+    /// // Flag 0: h11 = h22 = 1, and h21 = −1, h12 = 2 given: x ← x + 2y, y ← −x + y.
+    /// let (mut x, mut y) = (vec![1.0f32], vec![1.0f32]);
+    /// dev.rotm(&mut x, &mut y, [0.0, 0.0, -1.0, 2.0, 0.0])?;
+    /// assert_eq!((x[0], y[0]), (3.0, 0.0));
+    /// assert!(dev.rotm(&mut x, &mut y, [5.0, 0.0, 0.0, 0.0, 0.0]).is_err()); // no flag 5
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn rotm<'a, T: Scalar<Real = T>>(
         &'a self,
         x: impl VecOut<'a, T, B>,
@@ -164,12 +273,32 @@ impl<B: Backend> Device<B> {
         })
     }
 
-    /// `Σ xᵢ yᵢ` of `f32` vectors, accumulated and returned in `f64` (BLAS `dsdot`).
+    /// `Σ xᵢ yᵢ` of `f32` vectors, accumulated and returned in `f64` (BLAS `dsdot`), in
+    /// reference BLAS's order (`dsdot.f`); any increments, 0 and negative ones included.
     ///
-    /// On the host it is computed there; on a GPU through the vendor's mixed-precision dot
-    /// (`cublasDotEx`, `rocblas_dot_ex` with `f32` inputs and an `f64` result and compute
-    /// type), and where the vendor library does not offer that combination the call returns
-    /// [`Error::Unsupported`] naming the backend.
+    /// Which path runs: on the host, the host's loop. On ROCm, `rocblas_dot_ex` with `f32`
+    /// inputs and an `f64` result and compute type, where the loaded rocBLAS offers that
+    /// combination and the sizes fit its 32-bit interface. Otherwise — always on CUDA, whose
+    /// `cublasDotEx` has no `f32`-input, `f64`-result form — `x` and `y` are copied to the host
+    /// (for increments other than 0 and ±1, the elements are gathered on the device first, so
+    /// only they cross the link) and accumulated there as on the host: a level-1 reduction
+    /// reads each element once, so the copy costs the same order as the computation.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
+    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
+    /// [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?; // every backend accumulates in f64
+    /// // In f32, 1e8 + 1 rounds back to 1e8, and an f32 dot would give 0; in f64 the 1 survives.
+    /// let (x, y) = ([1e8f32, 1.0, -1e8], [1.0f32; 3]);
+    /// assert_eq!(dev.dsdot(&x, &y)?, 1.0);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn dsdot<'a>(&'a self, x: impl VecIn<'a, f32, B>, y: impl VecIn<'a, f32, B>) -> Result<f64>
     where
         B: BlasAll,
@@ -179,6 +308,19 @@ impl<B: Backend> Device<B> {
 
     /// `sb + Σ xᵢ yᵢ` accumulated in `f64`, rounded to `f32` (BLAS `sdsdot`); as
     /// [`Device::dsdot`] otherwise.
+    ///
+    /// # Errors
+    /// As for [`Device::dsdot`].
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::host(); // GPUs: where the vendor's mixed dot accumulates in f64
+    /// let (x, y) = ([1e8f32, 1.0, -1e8], [1.0f32; 3]);
+    /// assert_eq!(dev.sdsdot(0.5, &x, &y)?, 1.5); // 0.5 + (1e8 + 1 − 1e8), summed in f64
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn sdsdot<'a>(
         &'a self,
         sb: f32,
@@ -195,6 +337,26 @@ impl<B: Backend> Device<B> {
     /// `xᵢ ← α·xᵢ` with a real `α`, each part of a complex `xᵢ` scaled separately (BLAS
     /// `csscal`/`zdscal`; `scal` for real types). Like `scal`: nothing happens for an increment
     /// ≤ 0 or `α = 1`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if the vector does not fit its
+    /// storage; a transfer or backend failure (see [`Error`](crate::Error)). The output is
+    /// untouched on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a
+    /// device fault after results began to reach it), which names the output that may be partly
+    /// written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut x = vec![Complex64::new(1.0, -2.0), Complex64::new(f64::INFINITY, 1.0)];
+    /// dev.scal_real(0.5, &mut x)?;
+    /// assert_eq!(x[0], Complex64::new(0.5, -1.0));
+    /// // Each part scaled on its own: no inf·0 = NaN in the imaginary part.
+    /// assert_eq!((x[1].re, x[1].im), (f64::INFINITY, 0.5));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn scal_real<'a, T: Scalar>(
         &'a self,
         alpha: T::Real,
@@ -284,7 +446,6 @@ impl<B: Backend> Device<B> {
                 call(self.blas::<T>(), 1, xi, 1, yi, 1)?;
             }
         }
-        xs.finish()?;
-        ys.finish()
+        crate::args::finish_outputs(self, r, vec![("x", xs), ("y", ys)])
     }
 }

@@ -43,7 +43,8 @@ impl<B: Backend> Device<B> {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage, `A` is a batch, or `x`, `y` do not match `op(A)`'s columns and
     /// rows; a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched
-    /// on error.
+    /// on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault
+    /// after results began to reach it), which names the output that may be partly written.
     ///
     /// # Examples
     /// ```
@@ -145,7 +146,9 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage, `A` is a batch, or `x`, `y` do not match `A`'s rows and columns; a
-    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on every
+    /// error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after
+    /// results began to reach it), which names the output that may be partly written.
     ///
     /// # Examples
     /// ```
@@ -175,7 +178,9 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage, `A` is a batch, or `x`, `y` do not match `A`'s rows and columns; a
-    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on every
+    /// error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after
+    /// results began to reach it), which names the output that may be partly written.
     ///
     /// # Examples
     /// ```
@@ -207,7 +212,9 @@ impl<B: Backend> Device<B> {
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage, `A` is a batch, or `x`, `y` do not match `A`'s rows and columns; a
-    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on error.
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on every
+    /// error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after
+    /// results began to reach it), which names the output that may be partly written.
     ///
     /// # Examples
     /// ```

@@ -93,6 +93,29 @@ impl<B: Backend> Device<B> {
     ///
     /// A row-major band is the column-major band of `Aᵀ`, so `Op::C` on it is `Unsupported`
     /// for complex types (a conjugate without a transpose).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `x` or `y` does not match `op(A)`'s columns or rows, or an
+    /// increment is zero (`incx`, `incy`); [`Error::Unsupported`](crate::Error::Unsupported) for
+    /// `Op::C` on a row-major complex band; a transfer or backend failure (see
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // A = [1 2 0; 3 4 5; 0 6 7] (kl = ku = 1), by columns: (·, 1, 3), (2, 4, 6), (5, 7, ·).
+    /// let ab = [0.0, 1.0, 3.0, 2.0, 4.0, 6.0, 5.0, 7.0, 0.0];
+    /// let mut y = vec![1.0; 3];
+    /// // y ← Aᵀ·[1, 2, 3] + 10·y = [7, 28, 31] + 10
+    /// dev.gbmv(Op::T, 1.0, Banded::new(&ab, 3, 3, 1, 1), &[1.0, 2.0, 3.0], 10.0, &mut y)?;
+    /// assert_eq!(y, [17.0, 38.0, 41.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn gbmv<'a, T: Scalar, A: ?Sized + Input<T, B>>(
         &'a self,
         trans: Op,
@@ -145,6 +168,27 @@ impl<B: Backend> Device<B> {
     /// `y ← αAx + βy` for a symmetric `A` of which the `uplo` triangle is referenced (BLAS
     /// `symv`; for complex types the complex *symmetric* product, cuBLAS's and rocBLAS's
     /// `csymv`/`zsymv`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is not square or is a batch, `x` or `y` does not have `A`'s
+    /// order, or an increment is zero (`incx`, `incy`); a transfer or backend failure (see
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // A = [2 1; 1 3], upper triangle referenced: the lower one is never read.
+    /// let a = [2.0, f64::NAN, 1.0, 3.0];
+    /// let mut y = vec![f64::NAN; 2]; // β = 0: never read
+    /// dev.symv(Uplo::Upper, 1.0, Mat::col_major(&a, 2, 2), &[1.0, 2.0], 0.0, &mut y)?;
+    /// assert_eq!(y, [4.0, 7.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn symv<'a, T: Scalar>(
         &'a self,
         uplo: Uplo,
@@ -163,6 +207,30 @@ impl<B: Backend> Device<B> {
     /// `y ← αAx + βy` for a Hermitian `A` of which the `uplo` triangle is referenced, the
     /// imaginary parts of its diagonal taken as zero (BLAS `hemv`; `symv` for real types).
     /// A row-major `A` is `Unsupported` for complex types.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is not square or is a batch, `x` or `y` does not have `A`'s
+    /// order, or an increment is zero (`incx`, `incy`);
+    /// [`Error::Unsupported`](crate::Error::Unsupported) for a row-major complex `A`; a transfer or
+    /// backend failure (see [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let c = |re, im| Complex64::new(re, im);
+    /// let (one, zero) = (c(1.0, 0.0), c(0.0, 0.0));
+    /// // A = [2 i; −i 3], lower triangle referenced; the diagonal's imaginary parts count as 0.
+    /// let a = [c(2.0, 5.0), c(0.0, -1.0), c(f64::NAN, f64::NAN), c(3.0, 0.0)];
+    /// let mut y = vec![zero; 2];
+    /// dev.hemv(Uplo::Lower, one, Mat::col_major(&a, 2, 2), &[one; 2], zero, &mut y)?;
+    /// assert_eq!(y, [c(2.0, 1.0), c(3.0, -1.0)]); // [2 + i, −i + 3]
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn hemv<'a, T: Scalar>(
         &'a self,
         uplo: Uplo,
@@ -180,6 +248,28 @@ impl<B: Backend> Device<B> {
 
     /// `y ← αAx + βy` for a symmetric band matrix ([`Banded::upper`] or [`Banded::lower`];
     /// BLAS `sbmv`; real types).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is a general band (`Banded::new`; this takes `upper` or
+    /// `lower`), `x` or `y` does not have `A`'s order, or an increment is zero (`incx`, `incy`);
+    /// [`Error::Unsupported`](crate::Error::Unsupported) for complex types (`hbmv` is the complex
+    /// one); a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched
+    /// on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault
+    /// after results began to reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // A = [2 1 0; 1 2 1; 0 1 2], one superdiagonal: band columns (·, 2), (1, 2), (1, 2).
+    /// let ab = [0.0f32, 2.0, 1.0, 2.0, 1.0, 2.0];
+    /// let mut y = vec![0.0f32; 3];
+    /// dev.sbmv(1.0, Banded::upper(&ab, 3, 1), &[1.0; 3], 0.0, &mut y)?;
+    /// assert_eq!(y, [3.0, 4.0, 3.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn sbmv<'a, T: Scalar, A: ?Sized + Input<T, B>>(
         &'a self,
         alpha: T,
@@ -197,6 +287,30 @@ impl<B: Backend> Device<B> {
 
     /// `y ← αAx + βy` for a Hermitian band matrix ([`Banded::upper`] or [`Banded::lower`];
     /// BLAS `hbmv`; `sbmv` for real types).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is a general band (`Banded::new`; this takes `upper` or
+    /// `lower`), `x` or `y` does not have `A`'s order, or an increment is zero (`incx`, `incy`);
+    /// [`Error::Unsupported`](crate::Error::Unsupported) for a row-major complex band; a transfer
+    /// or backend failure (see [`Error`](crate::Error)). The output is untouched on every error
+    /// except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results
+    /// began to reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let c = |re, im| Complex32::new(re, im);
+    /// let (one, zero, i) = (c(1.0, 0.0), c(0.0, 0.0), c(0.0, 1.0));
+    /// // A = [1 −i; i 1], one subdiagonal: band columns (a₀₀, a₁₀), (a₁₁, ·).
+    /// let ab = [one, i, one, zero];
+    /// let mut y = vec![zero; 2];
+    /// dev.hbmv(one, Banded::lower(&ab, 2, 1), &[one, i], zero, &mut y)?;
+    /// assert_eq!(y, [c(2.0, 0.0), c(0.0, 2.0)]); // [1 + (−i)·i, i + i]
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn hbmv<'a, T: Scalar, A: ?Sized + Input<T, B>>(
         &'a self,
         alpha: T,
@@ -212,6 +326,29 @@ impl<B: Backend> Device<B> {
     }
 
     /// `y ← αAx + βy` for a packed symmetric matrix ([`Packed`]; BLAS `spmv`; real types).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `x` or `y` does not have `A`'s order, or an increment is zero
+    /// (`incx`, `incy`); [`Error::Unsupported`](crate::Error::Unsupported) for complex types
+    /// (`hpmv` is the complex one); a transfer or backend failure (see [`Error`](crate::Error)).
+    /// The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // A = [1 2 3; 2 4 5; 3 5 6], lower triangle column by column.
+    /// let ap = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+    /// let mut y = vec![1.0; 3];
+    /// // y ← 2·A·[1, 0, −1] + y = 2·[−2, −3, −3] + 1
+    /// dev.spmv(2.0, Packed::lower(&ap, 3), &[1.0, 0.0, -1.0], 1.0, &mut y)?;
+    /// assert_eq!(y, [-3.0, -5.0, -5.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn spmv<'a, T: Scalar, A: ?Sized + Input<T, B>>(
         &'a self,
         alpha: T,
@@ -229,6 +366,29 @@ impl<B: Backend> Device<B> {
 
     /// `y ← αAx + βy` for a packed Hermitian matrix ([`Packed`]; BLAS `hpmv`; `spmv` for real
     /// types).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `x` or `y` does not have `A`'s order, or an increment is zero
+    /// (`incx`, `incy`); [`Error::Unsupported`](crate::Error::Unsupported) for a row-major complex
+    /// `A`; a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on
+    /// every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault
+    /// after results began to reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let c = |re, im| Complex64::new(re, im);
+    /// let (one, zero) = (c(1.0, 0.0), c(0.0, 0.0));
+    /// // A = [2 1+i; 1−i 3], upper triangle column by column: a₀₀, a₀₁, a₁₁.
+    /// let ap = [c(2.0, 0.0), c(1.0, 1.0), c(3.0, 0.0)];
+    /// let mut y = vec![zero; 2];
+    /// dev.hpmv(one, Packed::upper(&ap, 2), &[one; 2], zero, &mut y)?;
+    /// assert_eq!(y, [c(3.0, 1.0), c(4.0, -1.0)]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn hpmv<'a, T: Scalar, A: ?Sized + Input<T, B>>(
         &'a self,
         alpha: T,
@@ -398,14 +558,14 @@ impl<B: Backend> Device<B> {
             let y_s = y.store(self, copy_in, r, "y")?;
             // SAFETY: `y` was checked to hold `n` elements at `incy`.
             unsafe { self.scale_vector(n, beta, y_s.ptr, incy)? };
-            return y_s.finish();
+            return crate::args::finish_outputs(self, r, vec![("y", y_s)]);
         }
         let incx = x.inc;
         let a_s = a(self)?;
         let x_s = x.store(self, r, "x")?;
         let y_s = y.store(self, copy_in, r, "y")?;
         call(self.blas::<T>(), a_s.ptr, (x_s.ptr, incx), (y_s.ptr, incy))?;
-        y_s.finish()
+        crate::args::finish_outputs(self, r, vec![("y", y_s)])
     }
 
     /// `y ← βy` for `n ≥ 1` elements at `incy ≠ 0`, reference BLAS's way: `β = 1` does

@@ -52,6 +52,31 @@ enum Kind {
 impl<B: Backend> Device<B> {
     /// `x ← op(A) x` for a triangular `A` of which the `uplo` triangle is referenced (BLAS
     /// `trmv`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is not square or is a batch, `x` does not have `A`'s order, or
+    /// `incx` is zero; [`Error::Unsupported`](crate::Error::Unsupported) for `Op::C` on a row-major
+    /// complex `A`; a transfer or backend failure (see [`Error`](crate::Error)). The output is
+    /// untouched on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a
+    /// device fault after results began to reach it), which names the output that may be partly
+    /// written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let a = [1.0, f64::NAN, 2.0, 3.0]; // A = [1 2; · 3], upper: the lower element is never read
+    /// let mut x = vec![1.0, 1.0];
+    /// dev.trmv(Uplo::Upper, Op::N, Diag::NonUnit, Mat::col_major(&a, 2, 2), &mut x)?;
+    /// assert_eq!(x, [3.0, 3.0]);
+    /// // Aᵀ with a unit diagonal (the stored one is not read): [1 0; 2 1]·[1, 1].
+    /// let mut x = vec![1.0, 1.0];
+    /// dev.trmv(Uplo::Upper, Op::T, Diag::Unit, Mat::col_major(&a, 2, 2), &mut x)?;
+    /// assert_eq!(x, [1.0, 3.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn trmv<'a, T: Scalar>(
         &'a self,
         uplo: Uplo,
@@ -68,6 +93,27 @@ impl<B: Backend> Device<B> {
 
     /// Solves `op(A) x_new = x` in place for a triangular `A` of which the `uplo` triangle is
     /// referenced (BLAS `trsv`; no test for singularity, as in BLAS).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is not square or is a batch, `x` does not have `A`'s order, or
+    /// `incx` is zero; [`Error::Unsupported`](crate::Error::Unsupported) for `Op::C` on a row-major
+    /// complex `A`; a transfer or backend failure (see [`Error`](crate::Error)). The output is
+    /// untouched on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a
+    /// device fault after results began to reach it), which names the output that may be partly
+    /// written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let a = [2.0, 1.0, f64::NAN, 4.0]; // A = [2 ·; 1 4], lower
+    /// let mut x = vec![2.0, 9.0]; // b, overwritten by the solution
+    /// dev.trsv(Uplo::Lower, Op::N, Diag::NonUnit, Mat::col_major(&a, 2, 2), &mut x)?;
+    /// assert_eq!(x, [1.0, 2.0]); // 2·1 = 2, 1·1 + 4·2 = 9
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn trsv<'a, T: Scalar>(
         &'a self,
         uplo: Uplo,
@@ -84,6 +130,28 @@ impl<B: Backend> Device<B> {
 
     /// `x ← op(A) x` for a triangular band matrix ([`Banded::upper`] or [`Banded::lower`];
     /// BLAS `tbmv`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is a general band (`Banded::new`; this takes `upper` or
+    /// `lower`), `x` does not have `A`'s order, or `incx` is zero;
+    /// [`Error::Unsupported`](crate::Error::Unsupported) for `Op::C` on a row-major complex band; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on every
+    /// error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after
+    /// results began to reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // A = [1 2 0; 0 3 4; 0 0 5], one superdiagonal: band columns (·, 1), (2, 3), (4, 5).
+    /// let ab = [f64::NAN, 1.0, 2.0, 3.0, 4.0, 5.0];
+    /// let mut x = vec![1.0; 3];
+    /// dev.tbmv(Op::N, Diag::NonUnit, Banded::upper(&ab, 3, 1), &mut x)?;
+    /// assert_eq!(x, [3.0, 7.0, 5.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn tbmv<'a, T: Scalar, A: ?Sized + Input<T, B>>(
         &'a self,
         trans: Op,
@@ -99,6 +167,30 @@ impl<B: Backend> Device<B> {
 
     /// Solves `op(A) x_new = x` in place for a triangular band matrix ([`Banded::upper`] or
     /// [`Banded::lower`]; BLAS `tbsv`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is a general band (`Banded::new`; this takes `upper` or
+    /// `lower`), `x` does not have `A`'s order, or `incx` is zero;
+    /// [`Error::Unsupported`](crate::Error::Unsupported) for `Op::C` on a row-major complex band; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on every
+    /// error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after
+    /// results began to reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// // A = [1 0 0; 2 1 0; 0 2 1], one subdiagonal, unit diagonal (its slots are never read):
+    /// // band columns (·, 2), (·, 2), (·, ·).
+    /// let nan = f32::NAN;
+    /// let ab = [nan, 2.0, nan, 2.0, nan, nan];
+    /// let mut x = vec![1.0f32, 4.0, 8.0];
+    /// dev.tbsv(Op::N, Diag::Unit, Banded::lower(&ab, 3, 1), &mut x)?;
+    /// assert_eq!(x, [1.0, 2.0, 4.0]); // 1, 2·1 + 2, 2·2 + 4
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn tbsv<'a, T: Scalar, A: ?Sized + Input<T, B>>(
         &'a self,
         trans: Op,
@@ -113,6 +205,26 @@ impl<B: Backend> Device<B> {
     }
 
     /// `x ← op(A) x` for a packed triangular matrix ([`Packed`]; BLAS `tpmv`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `x` does not have `A`'s order, or `incx` is zero;
+    /// [`Error::Unsupported`](crate::Error::Unsupported) for `Op::C` on a row-major complex `A`; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on every
+    /// error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after
+    /// results began to reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let ap = [1.0, 2.0, 3.0]; // A = [1 2; 0 3], upper triangle column by column
+    /// let mut x = vec![1.0, 1.0];
+    /// dev.tpmv(Op::T, Diag::NonUnit, Packed::upper(&ap, 2), &mut x)?;
+    /// assert_eq!(x, [1.0, 5.0]); // Aᵀ = [1 0; 2 3]
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn tpmv<'a, T: Scalar, A: ?Sized + Input<T, B>>(
         &'a self,
         trans: Op,
@@ -128,6 +240,26 @@ impl<B: Backend> Device<B> {
 
     /// Solves `op(A) x_new = x` in place for a packed triangular matrix ([`Packed`]; BLAS
     /// `tpsv`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `x` does not have `A`'s order, or `incx` is zero;
+    /// [`Error::Unsupported`](crate::Error::Unsupported) for `Op::C` on a row-major complex `A`; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on every
+    /// error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after
+    /// results began to reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let ap = [2.0f32, 1.0, 4.0]; // A = [2 0; 1 4], lower triangle column by column
+    /// let mut x = vec![2.0f32, 9.0];
+    /// dev.tpsv(Op::N, Diag::NonUnit, Packed::lower(&ap, 2), &mut x)?;
+    /// assert_eq!(x, [1.0, 2.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn tpsv<'a, T: Scalar, A: ?Sized + Input<T, B>>(
         &'a self,
         trans: Op,
@@ -283,6 +415,6 @@ impl<B: Backend> Device<B> {
         let a_s = a(self)?;
         let x_s = x.store(self, true, r, "x")?;
         call(self.blas::<T>(), a_s.ptr, x_s.ptr, incx)?;
-        x_s.finish()
+        crate::args::finish_outputs(self, r, vec![("x", x_s)])
     }
 }

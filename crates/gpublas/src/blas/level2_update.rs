@@ -25,6 +25,25 @@ type V = (DevPtr, isize);
 impl<B: Backend> Device<B> {
     /// `A ← αxxᵀ + A` on the `uplo` triangle of a symmetric `A` (BLAS `syr`; for complex types
     /// the complex *symmetric* update, cuBLAS's and rocBLAS's `csyr`/`zsyr`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is not square or is a batch, a vector does not have `A`'s
+    /// order, or an increment is zero (`incx`, `incy`); a transfer or backend failure (see
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut a = vec![0.0, -1.0, 0.0, 0.0]; // 2×2; the lower element is not touched
+    /// dev.syr(Uplo::Upper, 1.0, &[1.0, 2.0], MatMut::col_major(&mut a, 2, 2))?;
+    /// assert_eq!(a, [1.0, -1.0, 2.0, 4.0]); // upper triangle of xxᵀ = [1 2; 2 4]
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn syr<'a, T: Scalar>(
         &'a self,
         uplo: Uplo,
@@ -45,6 +64,29 @@ impl<B: Backend> Device<B> {
 
     /// `A ← αxxᴴ + A` with a real `α` on the `uplo` triangle of a Hermitian `A`, its diagonal
     /// kept real (BLAS `her`; `syr` for real types).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is not square or is a batch, a vector does not have `A`'s
+    /// order, or an increment is zero (`incx`, `incy`);
+    /// [`Error::Unsupported`](crate::Error::Unsupported) for a row-major complex `A`; a transfer or
+    /// backend failure (see [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let c = |re, im| Complex64::new(re, im);
+    /// // xxᴴ = [1 −i; i 1] for x = [1, i], added to the lower triangle; the diagonal's old
+    /// // imaginary part (5) is cleared, the upper element (7 + 7i) not touched.
+    /// let mut a = vec![c(0.0, 5.0), c(0.0, 0.0), c(7.0, 7.0), c(0.0, 0.0)];
+    /// dev.her(Uplo::Lower, 1.0, &[c(1.0, 0.0), c(0.0, 1.0)], MatMut::col_major(&mut a, 2, 2))?;
+    /// assert_eq!(a, [c(1.0, 0.0), c(0.0, 1.0), c(7.0, 7.0), c(1.0, 0.0)]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn her<'a, T: Scalar>(
         &'a self,
         uplo: Uplo,
@@ -65,6 +107,26 @@ impl<B: Backend> Device<B> {
 
     /// `A ← αxyᵀ + αyxᵀ + A` on the `uplo` triangle of a symmetric `A` (BLAS `syr2`; for
     /// complex types the complex *symmetric* update, cuBLAS's and rocBLAS's `csyr2`/`zsyr2`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is not square or is a batch, a vector does not have `A`'s
+    /// order, or an increment is zero (`incx`, `incy`); a transfer or backend failure (see
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut a = vec![1.0f32, 9.0, 0.0, 1.0]; // the lower element (9) is not touched
+    /// // xyᵀ + yxᵀ = [0 1; 1 0] for x = [1, 0], y = [0, 1]
+    /// dev.syr2(Uplo::Upper, 1.0, &[1.0, 0.0], &[0.0, 1.0], MatMut::col_major(&mut a, 2, 2))?;
+    /// assert_eq!(a, [1.0, 9.0, 1.0, 1.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn syr2<'a, T: Scalar>(
         &'a self,
         uplo: Uplo,
@@ -81,6 +143,29 @@ impl<B: Backend> Device<B> {
 
     /// `A ← αxyᴴ + conj(α)yxᴴ + A` on the `uplo` triangle of a Hermitian `A`, its diagonal kept
     /// real (BLAS `her2`; `syr2` for real types).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, `A` is not square or is a batch, a vector does not have `A`'s
+    /// order, or an increment is zero (`incx`, `incy`);
+    /// [`Error::Unsupported`](crate::Error::Unsupported) for a row-major complex `A`; a transfer or
+    /// backend failure (see [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let c = |re, im| Complex32::new(re, im);
+    /// let (zero, one, i) = (c(0.0, 0.0), c(1.0, 0.0), c(0.0, 1.0));
+    /// // α = i, x = [1, 0], y = [0, 1]: αxyᴴ + conj(α)yxᴴ = [0 i; −i 0]; upper triangle.
+    /// let mut a = vec![zero; 4];
+    /// dev.her2(Uplo::Upper, i, &[one, zero], &[zero, one], MatMut::col_major(&mut a, 2, 2))?;
+    /// assert_eq!(a, [zero, zero, i, zero]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn her2<'a, T: Scalar>(
         &'a self,
         uplo: Uplo,
@@ -96,6 +181,26 @@ impl<B: Backend> Device<B> {
     }
 
     /// `A ← αxxᵀ + A` for a packed symmetric `A` ([`PackedMut`]; BLAS `spr`; real types).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, a vector does not have `A`'s order, or an increment is zero
+    /// (`incx`, `incy`); [`Error::Unsupported`](crate::Error::Unsupported) for complex types (`hpr`
+    /// is the complex one); a transfer or backend failure (see [`Error`](crate::Error)). The output
+    /// is untouched on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a
+    /// device fault after results began to reach it), which names the output that may be partly
+    /// written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut ap = vec![0.0; 3]; // upper triangle of a 2×2, column by column
+    /// dev.spr(2.0, &[1.0, 2.0], PackedMut::upper(&mut ap, 2))?;
+    /// assert_eq!(ap, [2.0, 4.0, 8.0]); // 2xxᵀ = [2 4; 4 8]
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn spr<'a, T: Scalar, A: ?Sized + Output<T, B>>(
         &'a self,
         alpha: T,
@@ -116,6 +221,26 @@ impl<B: Backend> Device<B> {
 
     /// `A ← αxxᴴ + A` with a real `α` for a packed Hermitian `A` ([`PackedMut`]), its diagonal
     /// kept real (BLAS `hpr`; `spr` for real types).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, a vector does not have `A`'s order, or an increment is zero
+    /// (`incx`, `incy`); [`Error::Unsupported`](crate::Error::Unsupported) for a row-major complex
+    /// `A`; a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on
+    /// every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault
+    /// after results began to reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let c = |re, im| Complex64::new(re, im);
+    /// let mut ap = vec![c(0.0, 0.0); 3]; // lower triangle of a 2×2, column by column
+    /// dev.hpr(1.0, &[c(1.0, 0.0), c(0.0, 1.0)], PackedMut::lower(&mut ap, 2))?;
+    /// assert_eq!(ap, [c(1.0, 0.0), c(0.0, 1.0), c(1.0, 0.0)]); // xxᴴ = [1 −i; i 1]
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn hpr<'a, T: Scalar, A: ?Sized + Output<T, B>>(
         &'a self,
         alpha: T::Real,
@@ -134,6 +259,27 @@ impl<B: Backend> Device<B> {
     }
 
     /// `A ← αxyᵀ + αyxᵀ + A` for a packed symmetric `A` ([`PackedMut`]; BLAS `spr2`; real types).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, a vector does not have `A`'s order, or an increment is zero
+    /// (`incx`, `incy`); [`Error::Unsupported`](crate::Error::Unsupported) for complex types
+    /// (`hpr2` is the complex one); a transfer or backend failure (see [`Error`](crate::Error)).
+    /// The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut ap = vec![1.0; 3]; // lower triangle of a 2×2, column by column
+    /// // xyᵀ + yxᵀ = [2 2; 2 0] for x = [1, 2], y = [1, 0]
+    /// dev.spr2(1.0, &[1.0, 2.0], &[1.0, 0.0], PackedMut::lower(&mut ap, 2))?;
+    /// assert_eq!(ap, [3.0, 3.0, 1.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn spr2<'a, T: Scalar, A: ?Sized + Output<T, B>>(
         &'a self,
         alpha: T,
@@ -150,6 +296,27 @@ impl<B: Backend> Device<B> {
 
     /// `A ← αxyᴴ + conj(α)yxᴴ + A` for a packed Hermitian `A` ([`PackedMut`]), its diagonal
     /// kept real (BLAS `hpr2`; `spr2` for real types).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
+    /// does not fit its storage, a vector does not have `A`'s order, or an increment is zero
+    /// (`incx`, `incy`); [`Error::Unsupported`](crate::Error::Unsupported) for a row-major complex
+    /// `A`; a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on
+    /// every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault
+    /// after results began to reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let c = |re, im| Complex64::new(re, im);
+    /// let (zero, one, i) = (c(0.0, 0.0), c(1.0, 0.0), c(0.0, 1.0));
+    /// let mut ap = vec![zero; 3]; // upper triangle of a 2×2: a₀₀, a₀₁, a₁₁
+    /// dev.hpr2(i, &[one, zero], &[zero, one], PackedMut::upper(&mut ap, 2))?;
+    /// assert_eq!(ap, [zero, i, zero]); // αxyᴴ + conj(α)yxᴴ = [0 i; −i 0]
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn hpr2<'a, T: Scalar, A: ?Sized + Output<T, B>>(
         &'a self,
         alpha: T,
@@ -311,6 +478,6 @@ impl<B: Backend> Device<B> {
             y_s.as_ref().map(|(s, inc)| (s.ptr, *inc)),
             a_s.ptr,
         )?;
-        a_s.finish()
+        crate::args::finish_outputs(self, r, vec![("a", a_s)])
     }
 }

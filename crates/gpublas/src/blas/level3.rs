@@ -120,7 +120,8 @@ impl<B: Backend> Device<B> {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, or the shapes of `op(A)`, `op(B)` and `C` do not
     /// agree; a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched
-    /// on error.
+    /// on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault
+    /// after results began to reach it), which names the output that may be partly written.
     ///
     /// # Examples
     /// ```
@@ -217,7 +218,8 @@ impl<B: Backend> Device<B> {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage, the counts differ, `C`'s matrices overlap, or the shapes do not
     /// agree; a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched
-    /// on error.
+    /// on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault
+    /// after results began to reach it), which names the output that may be partly written.
     ///
     /// # Examples
     /// ```
@@ -319,7 +321,9 @@ impl<B: Backend> Device<B> {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, or `A` is not square with `B`'s rows (left) or
     /// columns (right); a transfer or backend failure (see [`Error`](crate::Error)). The output is
-    /// untouched on error.
+    /// untouched on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a
+    /// device fault after results began to reach it), which names the output that may be partly
+    /// written.
     ///
     /// # Examples
     /// ```
@@ -450,6 +454,7 @@ impl<B: Backend> Device<B> {
             return Ok(false);
         }
         let (a_op, b_op) = (a.src.operand(self, R, "a")?, b.src.operand(self, R, "b")?);
+        let copy = c.src.is_copy();
         let ((x, ldx), (y, ldy)) = if p.swap {
             ((b_op, ldb), (a_op, lda))
         } else {
@@ -473,6 +478,10 @@ impl<B: Backend> Device<B> {
         if !g.worth_tiling(self) {
             return Ok(false);
         }
-        crate::transfer::tiled::run(self, g)
+        crate::transfer::tiled::run(self, g).map_err(|e| match e {
+            // Written part way into the conversion's own copy: the argument is untouched.
+            crate::Error::PartlyWritten { source, .. } if copy => *source,
+            e => crate::transfer::name_output(e, R, "c"),
+        })
     }
 }

@@ -21,6 +21,14 @@ impl<B: Backend> Device<B> {
     /// operands, `β = 0` overwrites `C` without reading it, `α = 0` reads neither `A` nor `B`.
     /// A 16-bit `C` is rounded once from the f32 result (`αAB + βC` formed in f32).
     ///
+    /// # Errors
+    /// As for [`gemm`](Device::gemm), and [`Error::Unsupported`](crate::Error::Unsupported) where
+    /// the backend has no path for these types (e.g. TF32 on a rocBLAS without math modes). The
+    /// output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
     /// ```
     /// use gpublas::prelude::*;
     /// use gpublas::{f16, ComputeType};
@@ -34,10 +42,6 @@ impl<B: Backend> Device<B> {
     /// assert_eq!(c, [1.25, 2.0, 7.0, 10.0]);
     /// # Ok::<(), gpublas::Error>(())
     /// ```
-    ///
-    /// # Errors
-    /// As for `gemm`, and [`Error::Unsupported`](crate::Error::Unsupported) where the backend has
-    /// no path for these types (e.g. TF32 on a rocBLAS without math modes).
     #[allow(clippy::too_many_arguments)]
     pub fn gemm_with<'a, I: GemmInput, O: GemmOutput<I>>(
         &'a self,
@@ -85,7 +89,7 @@ impl<B: Backend> Device<B> {
                 types, p.ta, p.tb, p.m, p.n, k, alpha, x, ldx, y, ldy, beta, c_s.ptr, ldc,
             )?
         };
-        c_s.finish()
+        crate::args::finish_outputs(self, R, vec![("c", c_s)])
     }
 
     /// [`gemm_with`](Device::gemm_with) for each matrix of three strided batches (see
@@ -95,7 +99,27 @@ impl<B: Backend> Device<B> {
     /// operand's own type.
     ///
     /// # Errors
-    /// As for `gemm_strided_batched` and `gemm_with`.
+    /// As for [`gemm_strided_batched`](Device::gemm_strided_batched) and
+    /// [`gemm_with`](Device::gemm_with). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::{bf16, ComputeType};
+    ///
+    /// let dev = Device::auto()?;
+    /// let a: Vec<bf16> = [1.0, 2.0, 3.0, 4.0].map(bf16::from_f32).to_vec(); // two 1×2 rows
+    /// let b: Vec<bf16> = [1.0, 1.0].map(bf16::from_f32).to_vec(); // one 2×1, shared: stride 0
+    /// let mut c = vec![bf16::ZERO; 2]; // two 1×1 results, rounded to bf16
+    /// let a = Mat::row_major(&a, 1, 2).batched(2, 2);
+    /// let b = Mat::col_major(&b, 2, 1).batched(2, 0);
+    /// let c_batch = MatMut::col_major(&mut c, 1, 1).batched(2, 1);
+    /// dev.gemm_strided_batched_with(ComputeType::F32, Op::N, Op::N, 1.0, a, b, 0.0, c_batch)?;
+    /// assert_eq!(c, [bf16::from_f32(3.0), bf16::from_f32(7.0)]); // 1 + 2, 3 + 4
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     #[allow(clippy::too_many_arguments)]
     pub fn gemm_strided_batched_with<'a, I: GemmInput, O: GemmOutput<I>>(
         &'a self,
@@ -168,6 +192,6 @@ impl<B: Backend> Device<B> {
                 sc, count,
             )?
         };
-        c_s.finish()
+        crate::args::finish_outputs(self, R, vec![("c", c_s)])
     }
 }

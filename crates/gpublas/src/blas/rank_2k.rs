@@ -73,7 +73,9 @@ impl<B: Backend> Device<B> {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `B` is not `A`'s shape, `C` is not `n × n`, or
     /// `trans` is not one the routine takes (naming `trans`); a transfer or backend failure (see
-    /// [`Error`](crate::Error)). The output is untouched on error. (`A` and `B` in different
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written. (`A` and `B` in different
     /// layouts are fine: the call runs on a copy of `B` in `A`'s layout.)
     ///
     /// # Examples
@@ -146,7 +148,9 @@ impl<B: Backend> Device<B> {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `B` is not `A`'s shape, `C` is not `n × n`, or
     /// `trans` is not one the routine takes (naming `trans`); a transfer or backend failure (see
-    /// [`Error`](crate::Error)). The output is untouched on error. (`A` and `B` in different
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written. (`A` and `B` in different
     /// layouts are fine: the call runs on a copy of `B` in `A`'s layout.)
     ///
     /// # Examples
@@ -218,7 +222,9 @@ impl<B: Backend> Device<B> {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `B` is not `A`'s shape, `C` is not `n × n`, or
     /// `trans` is not one the routine takes (naming `trans`); a transfer or backend failure (see
-    /// [`Error`](crate::Error)). The output is untouched on error. (`A` and `B` in different
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written. (`A` and `B` in different
     /// layouts are fine: the call runs on a copy of `B` in `A`'s layout.)
     ///
     /// # Examples
@@ -287,7 +293,9 @@ impl<B: Backend> Device<B> {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `B` is not `A`'s shape, `C` is not `n × n`, or
     /// `trans` is not one the routine takes (naming `trans`); a transfer or backend failure (see
-    /// [`Error`](crate::Error)). The output is untouched on error. (`A` and `B` in different
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written. (`A` and `B` in different
     /// layouts are fine: the call runs on a copy of `B` in `A`'s layout.)
     ///
     /// # Examples

@@ -19,7 +19,9 @@ impl<B: Backend> Device<B> {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `C` is not `n × n` for `op(A)`'s `n` rows, or
     /// `trans` is `Op::C` for a complex type; a transfer or backend failure (see
-    /// [`Error`](crate::Error)). The output is untouched on error.
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
     ///
     /// # Examples
     /// ```
@@ -83,7 +85,9 @@ impl<B: Backend> Device<B> {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `C` is not `n × n` for `op(A)`'s `n` rows, or
     /// `trans` is `Op::T` for a complex type; a transfer or backend failure (see
-    /// [`Error`](crate::Error)). The output is untouched on error.
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written.
     ///
     /// # Examples
     /// ```

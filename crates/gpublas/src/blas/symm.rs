@@ -27,7 +27,9 @@ impl<B: Backend> Device<B> {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `B` is not `C`'s shape, or `A` is not square of
     /// `C`'s rows (left) or columns (right); a transfer or backend failure (see
-    /// [`Error`](crate::Error)). The output is untouched on error. (A `B` in another layout than
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written. (A `B` in another layout than
     /// `C`'s is fine: the call runs on a copy of it in `C`'s layout.)
     ///
     /// # Examples
@@ -71,7 +73,9 @@ impl<B: Backend> Device<B> {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `B` is not `C`'s shape, or `A` is not square of
     /// `C`'s rows (left) or columns (right); a transfer or backend failure (see
-    /// [`Error`](crate::Error)). The output is untouched on error. (A `B` in another layout than
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written. (A `B` in another layout than
     /// `C`'s is fine: the call runs on a copy of it in `C`'s layout.)
     ///
     /// # Examples

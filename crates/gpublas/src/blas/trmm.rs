@@ -92,7 +92,9 @@ impl<B: Backend> Device<B> {
     /// does not fit its storage or is a batch, `C` is not `B`'s shape, or `A` is not square of
     /// `B`'s rows (left) or columns (right); [`Error::Unsupported`](crate::Error::Unsupported) on
     /// rocBLAS older than 4.0 (its trmm is the in-place one); a transfer or backend failure (see
-    /// [`Error`](crate::Error)). The output is untouched on error. (A `B` in another layout than
+    /// [`Error`](crate::Error)). The output is untouched on every error except
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after results began to
+    /// reach it), which names the output that may be partly written. (A `B` in another layout than
     /// `C`'s runs on a copy of it in `C`'s layout.)
     ///
     /// # Examples
@@ -183,10 +185,11 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
-    /// does not fit its storage or is a batch, or `A` is not square of `B`'s rows (left) or
-    /// columns (right); [`Error::Unsupported`](crate::Error::Unsupported) on rocBLAS older than
-    /// 4.0; a transfer or backend failure (see [`Error`](crate::Error)). The output is untouched
-    /// on error.
+    /// does not fit its storage or is a batch, or `A` is not square of `B`'s rows (left) or columns
+    /// (right); [`Error::Unsupported`](crate::Error::Unsupported) on rocBLAS older than 4.0; a
+    /// transfer or backend failure (see [`Error`](crate::Error)). The output is untouched on every
+    /// error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after
+    /// results began to reach it), which names the output that may be partly written.
     ///
     /// # Examples
     /// ```

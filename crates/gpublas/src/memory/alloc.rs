@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::pool::{self, size_class};
 
 use crate::backend::{Backend, DevPtr};
-use crate::device::Device;
+use crate::device::{Device, WeakDevice};
 use crate::error::{Error, Result};
 use crate::precision::Element;
 
@@ -31,10 +31,15 @@ pub(crate) fn bytes_of<T>(routine: &'static str, arg: &'static str, len: usize) 
 /// One device allocation of `bytes` bytes (the null address and nothing to free when empty).
 /// Dropping it frees the memory, ordered after all work already enqueued on the device, so work
 /// that used it before the drop still sees valid memory.
+///
+/// It does not keep its device alive: whoever uses the memory holds the device (a borrow, or a
+/// [`DeviceBuffer`](crate::DeviceBuffer)'s own handle). So a forgotten guard leaks only its
+/// allocation; the device, its pool, staging and context go when their last user does. An
+/// allocation dropped after its device is gone (only a forgotten one could be) is leaked.
 pub(crate) struct Alloc<B: Backend> {
     ptr: DevPtr,
     bytes: usize,
-    dev: Device<B>,
+    dev: WeakDevice<B>,
 }
 
 /// An allocation several holders share (a scope's mapping and the calls using it): freed when
@@ -56,7 +61,7 @@ impl<B: Backend> Alloc<B> {
             return Ok(Alloc {
                 ptr: DevPtr::NULL,
                 bytes: 0,
-                dev: dev.clone(),
+                dev: dev.downgrade(),
             });
         }
         let bytes = if dev.backend().async_transfers() {
@@ -88,7 +93,7 @@ impl<B: Backend> Alloc<B> {
         Ok(Alloc {
             ptr,
             bytes,
-            dev: dev.clone(),
+            dev: dev.downgrade(),
         })
     }
 
@@ -106,11 +111,6 @@ impl<B: Backend> Alloc<B> {
     pub fn ptr(&self) -> DevPtr {
         self.ptr
     }
-
-    /// The device the memory belongs to.
-    pub fn device(&self) -> &Device<B> {
-        &self.dev
-    }
 }
 
 impl<B: Backend> Drop for Alloc<B> {
@@ -118,14 +118,21 @@ impl<B: Backend> Drop for Alloc<B> {
         if self.bytes == 0 {
             return;
         }
+        let Some(dev) = self.dev.upgrade() else {
+            log::debug!(
+                "gpublas: {} bytes of device memory outlived their device (leaked)",
+                self.bytes
+            );
+            return;
+        };
         // Kept by the pool if it has room: its next user's work is enqueued after everything
         // that used it so far (see `pool`).
-        if let Some(p) = self.dev.pool().give(self.ptr, self.bytes) {
+        if let Some(p) = dev.pool().give(self.ptr, self.bytes) {
             // SAFETY: the allocation came from this backend with this size and is owned here;
             // the backend orders the free after all work enqueued before it (the `Backend`
             // contract), and nothing enqueues work on it afterwards: every user holds this
             // `Alloc` (or a lease on it) for as long as it enqueues work.
-            unsafe { self.dev.backend().free(p, self.bytes) }
+            unsafe { dev.backend().free(p, self.bytes) }
         }
     }
 }

@@ -11,7 +11,11 @@ use crate::precision::Element;
 
 /// `len` elements of `T` in a device's memory, freed (in stream order) when dropped.
 pub struct DeviceBuffer<T: Element, B: Backend = Dynamic> {
+    /// Owns the memory (freed when the buffer drops). Declared before `dev`, so it is freed
+    /// while the device is still held.
+    #[allow(dead_code)]
     alloc: Alloc<B>,
+    dev: Device<B>,
     ptr: DevPtr,
     len: usize,
     _t: PhantomData<T>,
@@ -54,6 +58,7 @@ impl<B: Backend> Device<B> {
     pub fn zeros<T: Element>(&self, len: usize) -> Result<DeviceBuffer<T, B>> {
         self.check()?;
         Ok(DeviceBuffer::from_alloc(
+            self,
             Alloc::zeroed::<T>(self, "zeros", len)?,
             len,
         ))
@@ -79,7 +84,7 @@ impl<B: Backend> Device<B> {
         self.check()?;
         let alloc = Alloc::new::<T>(self, "upload", host.len())?;
         upload_slice(self, alloc.ptr(), host)?;
-        Ok(DeviceBuffer::from_alloc(alloc, host.len()))
+        Ok(DeviceBuffer::from_alloc(self, alloc, host.len()))
     }
 }
 
@@ -119,17 +124,48 @@ macro_rules! common_methods {
         ///
         /// # Errors
         /// A transfer or backend failure (see [`Error`](crate::Error)).
+        ///
+        /// # Examples
+        /// ```
+        /// use gpublas::prelude::*;
+        ///
+        /// let dev = Device::auto()?;
+        /// let x = dev.upload(&[1.0f32, 2.0, 3.0])?;
+        /// assert_eq!(x.to_vec()?, [1.0, 2.0, 3.0]);
+        /// assert_eq!(x.slice(1..).to_vec()?, [2.0, 3.0]); // a sub-slice
+        /// # Ok::<(), gpublas::Error>(())
+        /// ```
         pub fn to_vec(&self) -> Result<Vec<T>> {
             let mut v = vec![T::zeroed(); self.len];
-            self.copy_to_host(&mut v)?;
+            self.copy_to_host(&mut v).map_err(|e| match e {
+                // Partly written into the new `Vec`, which is dropped: nothing of the caller's.
+                Error::PartlyWritten { source, .. } => *source,
+                e => e,
+            })?;
             Ok(v)
         }
 
         /// Copies the contents into `dst`, which must have the same length.
         ///
         /// # Errors
-        /// [`Error::InvalidArgument`] if the lengths differ (`dst` is untouched);
-        /// a transfer or backend failure (see [`Error`](crate::Error)).
+        /// [`Error::InvalidArgument`] if the lengths differ; a transfer or backend failure (see
+        /// [`Error`](crate::Error)). `dst` is untouched on every error except
+        /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after the data
+        /// began to reach it), which names `dst` as possibly partly written.
+        ///
+        /// # Examples
+        /// ```
+        /// use gpublas::prelude::*;
+        ///
+        /// let dev = Device::auto()?;
+        /// let x = dev.upload(&[1.0, 2.0, 3.0])?;
+        /// let mut dst = [0.0; 2];
+        /// x.slice(..2).copy_to_host(&mut dst)?;
+        /// assert_eq!(dst, [1.0, 2.0]);
+        /// assert!(x.copy_to_host(&mut dst).is_err()); // 3 elements into 2
+        /// assert_eq!(dst, [1.0, 2.0]); // untouched
+        /// # Ok::<(), gpublas::Error>(())
+        /// ```
         pub fn copy_to_host(&self, dst: &mut [T]) -> Result<()> {
             self.device().check()?;
             if dst.len() != self.len {
@@ -144,6 +180,7 @@ macro_rules! common_methods {
                 ));
             }
             download_slice(self.device(), dst, self.ptr)
+                .map_err(|e| crate::transfer::name_output(e, "copy_to_host", "dst"))
         }
 
         /// A read-only sub-slice, or `None` if the range is out of bounds.
@@ -178,8 +215,22 @@ macro_rules! mut_methods {
         /// Overwrites the contents with `src`, which must have the same length.
         ///
         /// # Errors
-        /// [`Error::InvalidArgument`] if the lengths differ (nothing is written);
-        /// a transfer or backend failure (see [`Error`](crate::Error)).
+        /// [`Error::InvalidArgument`] if the lengths differ; a transfer or backend failure (see
+        /// [`Error`](crate::Error)). The device data is untouched on every error except
+        /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after the data
+        /// began to reach it), which names it as possibly partly written.
+        ///
+        /// # Examples
+        /// ```
+        /// use gpublas::prelude::*;
+        ///
+        /// let dev = Device::auto()?;
+        /// let mut x = dev.zeros::<f64>(4)?;
+        /// x.slice_mut(1..3).copy_from_host(&[5.0, 6.0])?;
+        /// assert_eq!(x.to_vec()?, [0.0, 5.0, 6.0, 0.0]);
+        /// assert!(x.copy_from_host(&[1.0]).is_err()); // 1 element into 4
+        /// # Ok::<(), gpublas::Error>(())
+        /// ```
         pub fn copy_from_host(&mut self, src: &[T]) -> Result<()> {
             self.device().check()?;
             if src.len() != self.len {
@@ -230,10 +281,11 @@ impl<T: Element, B: Backend> DeviceBuffer<T, B> {
     common_methods!();
     mut_methods!();
 
-    fn from_alloc(alloc: Alloc<B>, len: usize) -> Self {
+    fn from_alloc(dev: &Device<B>, alloc: Alloc<B>, len: usize) -> Self {
         DeviceBuffer {
             ptr: alloc.ptr(),
             alloc,
+            dev: dev.clone(),
             len,
             _t: PhantomData,
         }
@@ -241,7 +293,7 @@ impl<T: Element, B: Backend> DeviceBuffer<T, B> {
 
     /// The device the buffer lives on.
     pub fn device(&self) -> &Device<B> {
-        self.alloc.device()
+        &self.dev
     }
 
     /// A new buffer with the same contents (a device-to-device copy).
@@ -249,6 +301,18 @@ impl<T: Element, B: Backend> DeviceBuffer<T, B> {
     /// # Errors
     /// [`Error::OutOfMemory`] if the device cannot hold the copy; a transfer or backend failure
     /// (see [`Error`](crate::Error)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let x = dev.upload(&[1.0, 2.0])?;
+    /// let mut y = x.try_clone()?;
+    /// dev.scal(3.0, &mut y)?; // the copy is independent
+    /// assert_eq!((x.to_vec()?, y.to_vec()?), (vec![1.0, 2.0], vec![3.0, 6.0]));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn try_clone(&self) -> Result<Self> {
         let dev = self.device();
         dev.check()?;
@@ -264,7 +328,7 @@ impl<T: Element, B: Backend> DeviceBuffer<T, B> {
                 )?
             };
         }
-        Ok(DeviceBuffer::from_alloc(alloc, self.len))
+        Ok(DeviceBuffer::from_alloc(dev, alloc, self.len))
     }
 
     /// The whole buffer as a read-only slice.
@@ -272,7 +336,7 @@ impl<T: Element, B: Backend> DeviceBuffer<T, B> {
         DeviceSlice {
             ptr: self.ptr,
             len: self.len,
-            dev: self.alloc.device(),
+            dev: &self.dev,
             _t: PhantomData,
         }
     }
@@ -282,7 +346,7 @@ impl<T: Element, B: Backend> DeviceBuffer<T, B> {
         DeviceSliceMut {
             ptr: self.ptr,
             len: self.len,
-            dev: self.alloc.device(),
+            dev: &self.dev,
             _t: PhantomData,
         }
     }

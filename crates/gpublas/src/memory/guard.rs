@@ -52,6 +52,12 @@ enum ReadMem<B: Backend> {
 /// (or, for a guard made by a [`Scope`](super::Scope), to the scope's result). A guard that is
 /// forgotten never copies back, unless a scope made it: a scope copies back every guard it made
 /// when it ends.
+///
+/// After a forgotten guard (not a scope's), the host slice holds its contents from before the
+/// mapping on a backend with memory of its own (CUDA, ROCm, [`Emulated`](crate::backend::Emulated)),
+/// and the results of the calls on the host backend, which maps in place
+/// ([`Backend::host_memory`](crate::backend::Backend::host_memory)). Portable code calls
+/// [`MappedSliceMut::finish`]. Forgetting leaks the guard's device memory, never the device.
 #[must_use = "the result reaches the host slice when the guard ends: call `finish()` to see errors"]
 pub struct MappedSliceMut<'a, T: Element, B: Backend = Dynamic> {
     /// The host slice, derived once from the `&'a mut [T]` the guard stands for.
@@ -310,8 +316,24 @@ impl<'a, T: Element, B: Backend> MappedSliceMut<'a, T, B> {
     /// Copies the device data back into the host slice and ends the mapping.
     ///
     /// # Errors
-    /// A transfer or backend failure (see [`Error`](crate::Error)) of the copy back; the host
-    /// slice may then hold partly copied data.
+    /// A transfer or backend failure (see [`Error`](crate::Error)) of the copy back. If it came
+    /// after the copy began to write the host slice, it is
+    /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) (routine `map_mut`, output
+    /// `host slice`): the slice may then hold partly copied data; any other error left it
+    /// untouched.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut y = vec![1.0, 2.0];
+    /// let mut y_d = dev.map_mut(&mut y)?;
+    /// dev.axpy(1.0, &[10.0, 20.0], &mut y_d)?;
+    /// y_d.finish()?; // copies back, returning the copy's error (a drop could only record it)
+    /// assert_eq!(y, [11.0, 22.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn finish(mut self) -> Result<()> {
         let r = self.copy_back(true);
         if let WriteMem::Own { done, .. } = &mut self.mem {
@@ -324,14 +346,29 @@ impl<'a, T: Element, B: Backend> MappedSliceMut<'a, T, B> {
     /// Copies the device data back into the host slice now; the mapping stays.
     ///
     /// # Errors
-    /// A transfer or backend failure (see [`Error`](crate::Error)) of the copy back.
+    /// As for [`MappedSliceMut::finish`].
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut y = vec![1.0f32; 2];
+    /// let mut y_d = dev.map_mut(&mut y)?;
+    /// dev.scal(2.0, &mut y_d)?;
+    /// y_d.sync_to_host()?; // the host slice now holds [2, 2]; the mapping stays
+    /// dev.scal(2.0, &mut y_d)?;
+    /// y_d.finish()?;
+    /// assert_eq!(y, [4.0, 4.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn sync_to_host(&mut self) -> Result<()> {
         self.copy_back(false)
     }
 
     /// Copies back; `last` marks a scoped mapping finished so its scope does not copy again.
     fn copy_back(&mut self, last: bool) -> Result<()> {
-        match &self.mem {
+        let r = match &self.mem {
             WriteMem::InPlace => Ok(()),
             WriteMem::Own { alloc, .. } => {
                 // SAFETY: `host`/`len` come from the `&'a mut [T]` this guard holds for `'a`,
@@ -341,7 +378,8 @@ impl<'a, T: Element, B: Backend> MappedSliceMut<'a, T, B> {
                 unsafe { download_raw(self.dev, self.host, self.len, alloc.ptr()) }
             }
             WriteMem::Scoped { wb, .. } => wb.copy_back(self.dev, last),
-        }
+        };
+        r.map_err(|e| crate::transfer::name_output(e, "map_mut", "host slice"))
     }
 }
 

@@ -56,6 +56,19 @@ impl<B: Backend> Device<B> {
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if `len` elements exceed any
     /// allocation, [`Error::OutOfMemory`](crate::Error::OutOfMemory) if the host cannot lock
     /// that much memory.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut x = dev.host_buffer::<f64>(3)?;
+    /// assert_eq!(&x[..], [0.0; 3]);
+    /// x.copy_from_slice(&[1.0, 2.0, 3.0]); // reads and writes like a slice
+    /// dev.scal(2.0, &mut x)?; // and moves without staging
+    /// assert_eq!(&x[..], [2.0, 4.0, 6.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn host_buffer<T: Element>(&self, len: usize) -> Result<HostBuffer<T, B>> {
         self.check()?;
         let bytes = bytes_of::<T>("host_buffer", "len", len)?;
@@ -82,6 +95,21 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// A vendor error if the memory cannot be locked (e.g. it already is).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut v = vec![1.0f32; 4];
+    /// let mut pinned = dev.pin(&mut v)?;
+    /// for _ in 0..2 {
+    ///     dev.scal(3.0, &mut pinned)?; // each call moves `v` without staging
+    /// }
+    /// drop(pinned); // unlocks
+    /// assert_eq!(v, [9.0; 4]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn pin<'a, T: Element>(&'a self, host: &'a mut [T]) -> Result<PinnedSlice<'a, T, B>> {
         self.check()?;
         let len = host.len();

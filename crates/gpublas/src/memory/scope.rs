@@ -74,12 +74,12 @@ impl<B: Backend> WriteBack<B> {
             return Ok(());
         }
         // SAFETY: `host` is valid for `bytes` bytes for the whole scope (the scope holds the
-        // `&'scope mut [T]` borrow it came from), the `done` lock excludes every other access
-        // through it, and `alloc` holds `bytes` bytes. The copy is complete on return.
-        unsafe {
-            dev.backend()
-                .download(self.host, self.alloc.ptr(), self.bytes)
-        }
+        // `&'scope mut [T]` borrow it came from), and the `done` lock excludes every other
+        // access through it until this slice is gone.
+        let host = unsafe { std::slice::from_raw_parts_mut(self.host, self.bytes) };
+        // `alloc` holds `bytes` bytes; the engine writes `host` only before it returns.
+        crate::transfer::download(dev, host, self.alloc.ptr())
+            .map_err(|e| crate::transfer::name_output(e, "map_mut", "host slice"))
     }
 }
 
@@ -161,6 +161,7 @@ impl<B: Backend> Device<B> {
     /// Everything a scope maps stays borrowed until `scope` returns, and the library removes the
     /// mappings before it returns, so no call can ever find a stale device copy.
     ///
+    /// # Examples
     /// ```
     /// use gpublas::prelude::*;
     /// let dev = Device::host();
@@ -182,7 +183,9 @@ impl<B: Backend> Device<B> {
     /// The error `f` returns; else [`Error::Deferred`] with every copy-back that failed (guards
     /// dropped inside the scope, and those the scope copied back as it ended). When `f` fails
     /// and a copy-back fails too, `f`'s error is returned and the copy-back errors are logged
-    /// (`log` crate, error level).
+    /// (`log` crate, error level). A failed copy-back leaves its host slice untouched unless
+    /// the error is [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a device fault after
+    /// the copy began to reach it), which names the slice that may be partly written.
     pub fn scope<'env, R>(
         &'env self,
         f: impl for<'scope> FnOnce(&'scope Scope<'scope, 'env, B>) -> Result<R>,
@@ -219,6 +222,24 @@ impl<B: Backend> Device<B> {
     ///
     /// # Errors
     /// As for [`Device::scope`], plus errors from mapping `host`.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let a = vec![1.0, 2.0, 3.0, 4.0]; // A = [1 3; 2 4], column-major
+    /// let y = dev.with_mapped(&a, |_a_d| {
+    ///     let mut y = vec![0.0; 2];
+    ///     for _ in 0..2 {
+    ///         // `&a` finds the device copy: A is not copied again
+    ///         dev.gemv(Op::N, 1.0, Mat::col_major(&a, 2, 2), &[1.0, 1.0], 1.0, &mut y)?;
+    ///     }
+    ///     Ok(y)
+    /// })?;
+    /// assert_eq!(y, [8.0, 12.0]); // twice A·[1, 1] = [4, 6]
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn with_mapped<'env, T: Element, R>(
         &'env self,
         host: &'env [T],
@@ -242,6 +263,20 @@ impl<'scope, 'env, B: Backend> Scope<'scope, 'env, B> {
     ///
     /// # Errors
     /// As for [`Device::map`].
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let x = vec![1.0, 2.0, 3.0, 4.0];
+    /// let dot = dev.scope(|s| {
+    ///     let _x_d = s.map(&x)?;
+    ///     dev.dot(&x[1..3], &[1.0, 1.0]) // a part of `x` finds its place in the device copy
+    /// })?;
+    /// assert_eq!(dot, 5.0); // 2 + 3
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn map<T: Element>(&'scope self, host: &'scope [T]) -> Result<MappedSlice<'scope, T, B>> {
         self.dev.check()?;
         self.dev.map_read(host, Some(self.state.id))
@@ -252,6 +287,22 @@ impl<'scope, 'env, B: Backend> Scope<'scope, 'env, B> {
     ///
     /// # Errors
     /// As for [`Device::map`].
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut y = vec![1.0, 2.0];
+    /// dev.scope(|s| {
+    ///     let mut y_d = s.map_mut(&mut y)?;
+    ///     dev.scal(10.0, &mut y_d)?;
+    ///     std::mem::forget(y_d); // never finished: the scope copies it back as it ends
+    ///     Ok(())
+    /// })?;
+    /// assert_eq!(y, [10.0, 20.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn map_mut<T: Element>(
         &'scope self,
         host: &'scope mut [T],
@@ -265,6 +316,21 @@ impl<'scope, 'env, B: Backend> Scope<'scope, 'env, B> {
     ///
     /// # Errors
     /// As for [`Device::map`].
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut out = vec![f64::NAN; 2]; // never read
+    /// dev.scope(|s| {
+    ///     let mut out_d = s.map_out(&mut out)?;
+    ///     dev.copy(&[1.0, 2.0], &mut out_d)?;
+    ///     out_d.finish()
+    /// })?;
+    /// assert_eq!(out, [1.0, 2.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
     pub fn map_out<T: Element>(
         &'scope self,
         host: &'scope mut [T],

@@ -31,7 +31,7 @@ pub const DEFAULT_ZERO_COPY_LIMIT: usize = 16 << 10;
 
 use crate::backend::{Backend, DevPtr, Queue};
 use crate::device::Device;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use staging::Slot;
 
 /// How many slots a pipelined transfer keeps in flight.
@@ -51,7 +51,7 @@ pub(crate) fn upload<B: Backend>(dev: &Device<B>, dst: DevPtr, src: &[u8]) -> Re
         // copy completes before returning.
         return unsafe { b.upload(dst, src.as_ptr(), len) };
     }
-    with_slots(dev, len, |flight| {
+    let staged = with_slots(dev, len, |flight| {
         if len <= flight.chunk() {
             // One slot, on the compute queue: ordered with every kernel without events.
             return flight.send(0, dst, src, Queue::Compute);
@@ -63,7 +63,14 @@ pub(crate) fn upload<B: Backend>(dev: &Device<B>, dst: DevPtr, src: &[u8]) -> Re
             flight.send(slot, dst.offset::<u8>(i * chunk), piece, Queue::Upload)?;
         }
         flight.join_compute(Queue::Upload)
-    })
+    })?;
+    if !staged {
+        dev.counters().copied_in(len);
+        // SAFETY: as above: `dst` holds `len` bytes, `src` is a live borrow, and the copy is
+        // complete (and ordered after earlier work) when it returns.
+        unsafe { b.upload(dst, src.as_ptr(), len)? };
+    }
+    Ok(())
 }
 
 /// Copies page-locked host memory (of this device's backend) to the device with one DMA from
@@ -119,19 +126,29 @@ fn sync_compute<B: Backend>(dev: &Device<B>) -> Result<()> {
 
 /// Copies device memory at `src` into `dst`, after all work enqueued before; complete when it
 /// returns.
+///
+/// # Errors
+/// A failure before any byte of `dst` was written leaves it untouched and is returned as it
+/// is. A failure after (a chunked copy whose later chunk failed, or an unstaged copy, which
+/// may stop part way) is [`Error::PartlyWritten`] with no output named yet: the caller names
+/// the argument ([`name_output`]).
 pub(crate) fn download<B: Backend>(dev: &Device<B>, dst: &mut [u8], src: DevPtr) -> Result<()> {
     let len = dst.len();
     if len == 0 {
         return Ok(());
     }
     let b = dev.backend();
-    if !b.async_transfers() {
+    let direct = |dst: &mut [u8]| {
         dev.counters().copied_out(len);
         // SAFETY: the caller guarantees `src` holds `len` bytes; `dst` is a live exclusive
         // borrow; the copy completes before returning.
-        return unsafe { b.download(dst.as_mut_ptr(), src, len) };
+        unsafe { b.download(dst.as_mut_ptr(), src, len) }.map_err(partly)
+    };
+    if !b.async_transfers() {
+        return direct(dst);
     }
-    with_slots(dev, len, |flight| {
+    let mut wrote = false;
+    let staged = with_slots(dev, len, |flight| {
         if len <= flight.chunk() {
             flight.fetch(0, src, len, Queue::Compute)?;
             return flight.receive(0, dst);
@@ -146,6 +163,7 @@ pub(crate) fn download<B: Backend>(dev: &Device<B>, dst: &mut [u8], src: DevPtr)
         }
         for (i, piece) in dst.chunks_mut(chunk).enumerate() {
             flight.receive(i % depth, piece)?;
+            wrote = true;
             let j = i + depth;
             if j < n {
                 flight.fetch(
@@ -157,20 +175,65 @@ pub(crate) fn download<B: Backend>(dev: &Device<B>, dst: &mut [u8], src: DevPtr)
             }
         }
         Ok(())
-    })
+    });
+    match staged {
+        Ok(true) => Ok(()),
+        Ok(false) => direct(dst),
+        Err(e) if wrote => Err(partly(e)),
+        Err(e) => Err(e),
+    }
+}
+
+/// `e`, after writes to an output began (the output not named yet: see [`name_output`]).
+pub(crate) fn partly(e: Error) -> Error {
+    match e {
+        e @ Error::PartlyWritten { .. } => e,
+        e => Error::PartlyWritten {
+            routine: "",
+            outputs: Vec::new(),
+            source: Box::new(e),
+        },
+    }
+}
+
+/// Names `arg` of `routine` as the output a [`Error::PartlyWritten`] may have partly written
+/// (other errors pass unchanged).
+pub(crate) fn name_output(e: Error, routine: &'static str, arg: &'static str) -> Error {
+    match e {
+        Error::PartlyWritten {
+            routine: r,
+            mut outputs,
+            source,
+        } => {
+            if !outputs.contains(&arg) {
+                outputs.push(arg);
+            }
+            Error::PartlyWritten {
+                routine: if r.is_empty() { routine } else { r },
+                outputs,
+                source,
+            }
+        }
+        e => e,
+    }
 }
 
 /// Runs a staged transfer of `len` bytes with slots from the device's pool (one if it fits in
 /// one, else up to `DEPTH`), and gives them back afterwards — on failure only once every DMA
-/// the transfer started is complete.
+/// the transfer started is complete. Returns `Ok(false)` without running `body` when no slot
+/// can be had without waiting while this thread holds staging (the engine's no-hold-and-wait
+/// rule, see [`staging`]): the caller then copies without staging.
 fn with_slots<B: Backend>(
     dev: &Device<B>,
     len: usize,
     body: impl FnOnce(&mut InFlight<'_, '_, B>) -> Result<()>,
-) -> Result<()> {
+) -> Result<bool> {
     let (b, st) = (dev.backend(), dev.staging());
     let want = if len <= st.slot_bytes() { 1 } else { DEPTH };
-    let mut slots = st.acquire(b, want)?;
+    let mut slots = st.acquire(b, want);
+    if slots.is_empty() {
+        return Ok(false);
+    }
     let r = {
         let mut flight = InFlight::new(dev, &mut slots);
         let r = body(&mut flight);
@@ -180,7 +243,7 @@ fn with_slots<B: Backend>(
         r
     };
     st.release(b, slots);
-    r
+    r.map(|()| true)
 }
 
 /// A transfer's slots while DMAs may use them. If the transfer stops early (an error, a
@@ -325,6 +388,7 @@ impl<B: Backend> Drop for InFlight<'_, '_, B> {
                 "gpublas: leaking {} staging slot(s) whose DMA could not be waited for",
                 lost.len()
             );
+            staging::Staging::forget_held(lost.len());
             std::mem::forget(lost);
         }
     }

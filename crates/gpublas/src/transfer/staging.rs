@@ -4,7 +4,18 @@
 //! Each slot remembers the event recorded after the last DMA that used it; whoever takes the
 //! slot next waits for that event before touching its bytes ([`Slot::ready`]). Slots are kept
 //! for reuse up to a bound (`max_slots` of `slot_bytes` each), allocated when first needed.
+//!
+//! **No hold-and-wait.** A thread waits for a slot only while it holds none (of any device):
+//! then every slot it waits for belongs to a thread that will give it back without waiting
+//! for staging itself, so any number of threads and any slot count make progress. A thread
+//! that already holds slots (a call holding the slot of its packed operands, uploading one
+//! more operand) takes only what is free or can be made at once, and otherwise gets none and
+//! moves its data without staging (a synchronous copy straight from or to its memory, which
+//! needs no slot). Staging is never an error either: when page-locked memory cannot be had,
+//! the caller is told there is none and takes the same unstaged path. The rule is enforced
+//! here, in [`Staging::acquire`], for every caller, from a per-thread count of held slots.
 
+use std::cell::Cell;
 use std::sync::{Condvar, Mutex, MutexGuard};
 
 use crate::backend::{Backend, DevPtr, Event, Queue};
@@ -86,6 +97,23 @@ fn lock(m: &Mutex<State>) -> MutexGuard<'_, State> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+thread_local! {
+    /// Staging slots (of any device) this thread holds now.
+    static HELD: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Adds `n` to, or (`n < 0`) takes it from, this thread's count of held slots. During thread
+/// teardown, when the count is gone, nothing is counted: a thread that is ending makes no
+/// further calls.
+fn count_held(n: isize) {
+    let _ = HELD.try_with(|h| h.set(h.get().saturating_add_signed(n)));
+}
+
+/// Whether this thread holds staging slots now.
+fn holding() -> bool {
+    HELD.try_with(|h| h.get() > 0).unwrap_or(true)
+}
+
 impl Staging {
     pub(crate) fn new() -> Self {
         Staging {
@@ -129,12 +157,15 @@ impl Staging {
         self.returned.notify_all();
     }
 
-    /// Takes between 1 and `want` slots: free ones first, then new ones up to the bound; if
-    /// none is free and the bound is reached, waits for one to come back. A caller holds its
-    /// slots only while it makes progress on its own, so waiting cannot deadlock.
-    pub(crate) fn acquire<B: Backend>(&self, b: &B, want: usize) -> Result<Vec<Slot>> {
+    /// Takes up to `want` slots: free ones first, then new ones up to the bound. If that gives
+    /// none, a thread that holds no slot waits for one to come back; a thread that holds slots
+    /// never waits (see the module's rule) and gets none. No slot is also the answer when
+    /// page-locked memory cannot be allocated and none is free: callers then move their data
+    /// without staging.
+    pub(crate) fn acquire<B: Backend>(&self, b: &B, want: usize) -> Vec<Slot> {
         let want = want.max(1);
         let mut got = Vec::with_capacity(want);
+        let may_wait = !holding();
         let mut s = lock(&self.state);
         loop {
             while got.len() < want {
@@ -144,6 +175,7 @@ impl Staging {
                 }
             }
             let bytes = s.slot_bytes;
+            let mut refused = false;
             while got.len() < want && s.count < s.max_slots {
                 s.count += 1;
                 drop(s);
@@ -153,22 +185,30 @@ impl Staging {
                     Ok(x) => got.push(x),
                     Err(e) => {
                         s.count -= 1;
-                        if got.is_empty() {
-                            return Err(e);
-                        }
+                        log::debug!("gpublas: no page-locked staging slot ({e}); copying unstaged");
+                        refused = true;
                         break;
                     }
                 }
             }
-            if !got.is_empty() {
-                return Ok(got);
+            // Waiting makes sense only if a slot exists to come back (`count > 0`).
+            if !got.is_empty() || !may_wait || refused || s.count == 0 {
+                count_held(got.len() as isize);
+                return got;
             }
             s = self.returned.wait(s).unwrap_or_else(|p| p.into_inner());
         }
     }
 
+    /// Records that `n` slots this thread held are gone for good (leaked because a DMA on them
+    /// could not be waited for): they no longer count as held.
+    pub(crate) fn forget_held(n: usize) {
+        count_held(-(n as isize));
+    }
+
     /// Gives slots back for reuse (or frees them if they are of an old size).
     pub(crate) fn release<B: Backend>(&self, b: &B, slots: Vec<Slot>) {
+        count_held(-(slots.len() as isize));
         let stale = {
             let mut s = lock(&self.state);
             let keep = s.slot_bytes;

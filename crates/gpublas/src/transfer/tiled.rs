@@ -179,6 +179,12 @@ struct Pending {
 /// Runs the tiled gemm (`Ok(false)`: not run, too few staging slots; use the plain path).
 /// Every host operand's memory is read or written only before this returns; on error, every
 /// transfer it started has completed before it returns.
+///
+/// Everything the run needs (device memory, staging slots, events) is reserved before its first
+/// transfer, so only a fault of the device can stop it part way; a stop after results began to
+/// reach `C` (a finished tile copied out, or a tile computed into a device `C`) is
+/// [`Error::PartlyWritten`](crate::Error::PartlyWritten) with no output named yet (the caller
+/// names `C`).
 pub(crate) fn run<T: Scalar, B: BlasAll>(dev: &Device<B>, mut g: Gemm<'_, T>) -> Result<bool> {
     let (b, st) = (dev.backend(), dev.staging());
     let e = std::mem::size_of::<T>();
@@ -187,31 +193,50 @@ pub(crate) fn run<T: Scalar, B: BlasAll>(dev: &Device<B>, mut g: Gemm<'_, T>) ->
     let cols = ranges(g.n, tile_edge(g.n, edge));
     // Device room for what lives on the host (dropped after `flight`, so after its DMAs).
     let on_host = |o: &Operand<'_>| matches!(o, Operand::Host(_));
+    let c_on_host = matches!(g.c, Output::Host(_));
     let xbuf = Alloc::bytes(dev, if on_host(&g.x) { g.m * g.k * e } else { 0 })?;
     let ybuf = Alloc::bytes(dev, if on_host(&g.y) { g.k * g.n * e } else { 0 })?;
-    let cbuf = Alloc::bytes(
-        dev,
-        if matches!(g.c, Output::Host(_)) {
-            g.m * g.n * e
-        } else {
-            0
-        },
-    )?;
-    let mut slots = st.acquire(b, UPLOAD_SLOTS + PENDING_TILES + 1)?;
-    if slots.len() < 2 {
-        st.release(b, slots);
-        return Ok(false);
+    let cbuf = Alloc::bytes(dev, if c_on_host { g.m * g.n * e } else { 0 })?;
+    // One event per host panel, and per tile one after its C upload and one after its gemm.
+    let tiles = rows.len() * cols.len();
+    let wanted = usize::from(on_host(&g.x)) * rows.len()
+        + usize::from(on_host(&g.y)) * cols.len()
+        + usize::from(c_on_host) * tiles * (1 + usize::from(!g.beta.is_zero()));
+    let mut events: Vec<Event> = Vec::with_capacity(wanted);
+    let mut made = Ok(());
+    for _ in 0..wanted {
+        match st.event(b) {
+            Ok(ev) => events.push(ev),
+            Err(err) => {
+                made = Err(err);
+                break;
+            }
+        }
     }
-    let mut events: Vec<Event> = Vec::new();
+    let mut slots = Vec::new();
+    if made.is_ok() {
+        slots = st.acquire(b, UPLOAD_SLOTS + PENDING_TILES + 1);
+    }
+    if made.is_err() || slots.len() < 2 {
+        for ev in events {
+            st.give_event(ev);
+        }
+        st.release(b, slots);
+        return made.map(|()| false);
+    }
+    let mut used: Vec<Event> = Vec::with_capacity(wanted);
+    let mut wrote = false;
     let r = {
         let mut flight = InFlight::new(dev, &mut slots);
         let mut t = Tiler {
             dev,
             flight: &mut flight,
-            events: &mut events,
+            spare: &mut events,
+            events: &mut used,
             up_next: 0,
             free_down: Vec::new(),
             pending: std::collections::VecDeque::new(),
+            wrote: &mut wrote,
         };
         let r = t.all(&mut g, &rows, &cols, [&xbuf, &ybuf, &cbuf]);
         if r.is_ok() {
@@ -219,18 +244,27 @@ pub(crate) fn run<T: Scalar, B: BlasAll>(dev: &Device<B>, mut g: Gemm<'_, T>) ->
         }
         r
     };
-    for ev in events {
+    for ev in used.into_iter().chain(events) {
         st.give_event(ev);
     }
     st.release(b, slots);
-    r.map(|()| true)
+    match r {
+        Ok(()) => Ok(true),
+        Err(err) if wrote => Err(super::partly(err)),
+        Err(err) => Err(err),
+    }
 }
 
 /// The state of one tiled run.
 struct Tiler<'f, 'a, 'd, B: crate::backend::Backend> {
     dev: &'d Device<B>,
     flight: &'f mut InFlight<'a, 'd, B>,
+    /// Events made before the run, not used yet.
+    spare: &'f mut Vec<Event>,
+    /// Events used by the run (given back after it).
     events: &'f mut Vec<Event>,
+    /// Whether results began to reach the output.
+    wrote: &'f mut bool,
     up_next: usize,
     free_down: Vec<usize>,
     pending: std::collections::VecDeque<Pending>,
@@ -238,7 +272,11 @@ struct Tiler<'f, 'a, 'd, B: crate::backend::Backend> {
 
 impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
     fn event(&mut self) -> Result<Event> {
-        let e = self.dev.staging().event(self.dev.backend())?;
+        // Counted before the run; made on demand only if that count was short (never so far).
+        let e = match self.spare.pop() {
+            Some(e) => e,
+            None => self.dev.staging().event(self.dev.backend())?,
+        };
         self.events.push(e);
         Ok(e)
     }
@@ -278,8 +316,10 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
             return Ok(());
         };
         for &(slot, e0, e1) in &p.chunks {
+            let wrote = &mut *self.wrote;
             self.flight
                 .receive_with(slot, (e1 - e0) * p.block.elem, |buf| {
+                    *wrote = true;
                     scatter(c, buf, p.block, e0, e1)
                 })?;
             self.free_down.push(slot);
@@ -308,8 +348,10 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
                     (e1 - e0) * block.elem,
                     Queue::Download,
                 )?;
+                let wrote = &mut *self.wrote;
                 self.flight
                     .receive_with(slot, (e1 - e0) * block.elem, |buf| {
+                        *wrote = true;
                         scatter(c, buf, block, e0, e1)
                     })?;
                 e0 = e1;
@@ -446,6 +488,10 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
                         c.ld,
                     )?
                 };
+                if matches!(g.c, Output::Device(_)) {
+                    // The caller's device `C` now holds this tile's results.
+                    *self.wrote = true;
+                }
                 if let Output::Host(host) = &mut g.c {
                     let done = self.event()?;
                     // SAFETY: a live event of this backend.

@@ -19,7 +19,7 @@ use crate::scalar::Scalar;
 
 /// Matrices of one shape at given offsets (in elements) of one storage: an array of matrices,
 /// as the vendors' pointer-array routines (`gemm_batched`, `trsm_batched`) take them. Made by
-/// [`Mat::at_offsets`].
+/// [`Mat::at_offsets`]. `Copy` whatever the storage (it holds shared borrows), like [`Mat`].
 #[derive(Debug)]
 pub struct MatArray<'a, A: ?Sized> {
     data: &'a A,
@@ -28,12 +28,26 @@ pub struct MatArray<'a, A: ?Sized> {
 }
 
 /// Writable matrices of one shape at given offsets of one storage; they must not overlap. Made
-/// by [`MatMut::at_offsets`].
+/// by [`MatMut::at_offsets`]. Not `Copy`: [`MatArrayMut::reborrow`] lends it to one call at a
+/// time.
 #[derive(Debug)]
 pub struct MatArrayMut<'a, A: ?Sized> {
     data: &'a mut A,
     shape: Shape,
     offsets: &'a [usize],
+}
+
+super::copy_descriptors!(MatArray);
+
+impl<A: ?Sized> MatArrayMut<'_, A> {
+    /// The same matrices, borrowing these (to pass them to a call and keep them for the next).
+    pub fn reborrow(&mut self) -> MatArrayMut<'_, A> {
+        MatArrayMut {
+            data: &mut *self.data,
+            shape: self.shape,
+            offsets: self.offsets,
+        }
+    }
 }
 
 impl<'a, A: ?Sized> Mat<'a, A> {

@@ -14,7 +14,8 @@ use crate::scalar::Scalar;
 
 /// A strided batch of vectors: `count` vectors of `n` elements with increment `inc`, vector `i`
 /// starting `i · stride` elements after the first (each at the lowest address of its span, as
-/// for [`Vector`]). Made by [`Vector::batched`].
+/// for [`Vector`]). Made by [`Vector::batched`]. `Copy` whatever the storage (it holds a
+/// shared borrow), like [`Vector`].
 #[derive(Debug)]
 pub struct VectorBatch<'a, A: ?Sized> {
     data: &'a A,
@@ -25,7 +26,8 @@ pub struct VectorBatch<'a, A: ?Sized> {
 }
 
 /// A writable strided batch of vectors; the stride must keep them apart. Made by
-/// [`VectorMut::batched`].
+/// [`VectorMut::batched`]. Not `Copy`: [`VectorBatchMut::reborrow`] lends it to one call at a
+/// time.
 #[derive(Debug)]
 pub struct VectorBatchMut<'a, A: ?Sized> {
     data: &'a mut A,
@@ -33,6 +35,21 @@ pub struct VectorBatchMut<'a, A: ?Sized> {
     inc: isize,
     count: usize,
     stride: usize,
+}
+
+super::copy_descriptors!(VectorBatch);
+
+impl<A: ?Sized> VectorBatchMut<'_, A> {
+    /// The same vectors, borrowing these (to pass them to a call and keep them for the next).
+    pub fn reborrow(&mut self) -> VectorBatchMut<'_, A> {
+        VectorBatchMut {
+            data: &mut *self.data,
+            n: self.n,
+            inc: self.inc,
+            count: self.count,
+            stride: self.stride,
+        }
+    }
 }
 
 impl<'a, A: ?Sized> Vector<'a, A> {

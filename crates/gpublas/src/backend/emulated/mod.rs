@@ -14,8 +14,10 @@
 //! on its Upload and Download queues run only when something waits for them ([`queues`]), so
 //! the transfer engine's staging, pipelining and event logic runs, and is checked, in CI.
 
+mod faults;
 mod queues;
 
+use faults::Faults;
 use queues::{Op, Queues};
 
 use std::collections::BTreeMap;
@@ -50,6 +52,8 @@ struct State {
     asynchronous: bool,
     /// The copy queues (lock order: `queues`, then `live` or `pinned`).
     queues: Mutex<Queues>,
+    /// A fault armed by a test ([`Emulated::inject_fault`]).
+    faults: Faults,
 }
 
 /// Whether `[start, start + bytes)` lies inside one range of `map`.
@@ -142,9 +146,36 @@ impl Emulated {
         }
     }
 
+    /// Arms a fault, for tests of what calls do when the device fails: after `after` more of
+    /// the device's fallible operations succeed, the next one fails, once — an allocation (as
+    /// [`Error::OutOfMemory`](crate::Error::OutOfMemory)), a page-locked allocation, an upload
+    /// or download (synchronous or enqueued), a memset or device copy, an event's creation,
+    /// record or wait, a synchronisation, a host registration, or a BLAS routine (each as an
+    /// [`Error::Vendor`](crate::Error::Vendor) of library `"emulated"` naming the operation).
+    /// Nothing is copied or computed by the operation that fails.
+    pub fn inject_fault(&self, after: usize) {
+        self.state.faults.arm(after);
+    }
+
+    /// Disarms a fault that was not hit; returns the operation the last armed fault failed, if
+    /// one did.
+    pub fn clear_fault(&self) -> Option<&'static str> {
+        self.state.faults.disarm()
+    }
+
+    /// Counts a fallible operation; fails it if a fault is armed for it.
+    fn fault(&self, what: &'static str) -> Result<()> {
+        self.state.faults.check(what)
+    }
+
     /// Number of live allocations (for leak checks in tests).
     pub fn live_allocations(&self) -> usize {
         lock(&self.state.live).len()
+    }
+
+    /// Bytes of page-locked host memory allocated (staging) or registered now.
+    pub fn pinned_bytes(&self) -> usize {
+        lock(&self.state.pinned).values().sum()
     }
 
     /// Bytes in live allocations.
@@ -207,6 +238,7 @@ unsafe impl Backend for Emulated {
     }
 
     unsafe fn alloc(&self, bytes: usize) -> Result<DevPtr> {
+        self.fault("alloc")?;
         // SAFETY: forwarded to the caller (`bytes > 0`).
         let p = unsafe { Host.alloc(bytes)? };
         lock(&self.state.live).insert(p.as_raw() as usize, bytes);
@@ -234,12 +266,14 @@ unsafe impl Backend for Emulated {
 
     unsafe fn upload(&self, dst: DevPtr, src: *const u8, bytes: usize) -> Result<()> {
         self.check_range("upload", dst, bytes);
+        self.fault("upload")?;
         // SAFETY: forwarded to the caller; `dst` checked live.
         unsafe { Host.upload(dst, src, bytes) }
     }
 
     unsafe fn download(&self, dst: *mut u8, src: DevPtr, bytes: usize) -> Result<()> {
         self.check_range("download", src, bytes);
+        self.fault("download")?;
         // SAFETY: forwarded to the caller; `src` checked live.
         unsafe { Host.download(dst, src, bytes) }
     }
@@ -247,24 +281,27 @@ unsafe impl Backend for Emulated {
     unsafe fn copy(&self, dst: DevPtr, src: DevPtr, bytes: usize) -> Result<()> {
         self.check_range("copy (destination)", dst, bytes);
         self.check_range("copy (source)", src, bytes);
+        self.fault("copy")?;
         // SAFETY: forwarded to the caller; both ranges checked live.
         unsafe { Backend::copy(&Host, dst, src, bytes) }
     }
 
     unsafe fn zero(&self, dst: DevPtr, bytes: usize) -> Result<()> {
         self.check_range("zero", dst, bytes);
+        self.fault("zero")?;
         // SAFETY: forwarded to the caller; the range checked live.
         unsafe { Host.zero(dst, bytes) }
     }
 
     fn synchronize(&self) -> Result<()> {
         let mut qs = lock(&self.state.queues);
+        // The queued work runs either way (a device that reports a fault still stops).
         for q in 0..2 {
             while !qs.ops[q].is_empty() {
                 self.run_one(&mut qs, q, 0);
             }
         }
-        Ok(())
+        self.fault("synchronize")
     }
 
     fn async_transfers(&self) -> bool {
@@ -272,6 +309,7 @@ unsafe impl Backend for Emulated {
     }
 
     unsafe fn alloc_pinned(&self, bytes: usize) -> Result<*mut u8> {
+        self.fault("alloc_pinned")?;
         // SAFETY: forwarded to the caller (`bytes > 0`).
         let p = unsafe { Host.alloc(bytes)?.as_raw() };
         lock(&self.state.pinned).insert(p as usize, bytes);
@@ -317,6 +355,7 @@ unsafe impl Backend for Emulated {
             self.check_pinned("upload_async (source)", src as usize, bytes);
         }
         self.check_range("upload_async", dst, bytes);
+        self.fault("upload_async")?;
         let op = Op::Up {
             dst: dst.as_raw(),
             src,
@@ -342,6 +381,7 @@ unsafe impl Backend for Emulated {
             self.check_pinned("download_async (destination)", dst as usize, bytes);
         }
         self.check_range("download_async", src, bytes);
+        self.fault("download_async")?;
         let op = Op::Down {
             dst,
             src: src.as_raw(),
@@ -357,12 +397,14 @@ unsafe impl Backend for Emulated {
     }
 
     fn event_create(&self) -> Result<Event> {
+        self.fault("event_create")?;
         let mut qs = lock(&self.state.queues);
         qs.generations.push(0);
         Ok(Event(qs.generations.len()))
     }
 
     unsafe fn event_record(&self, e: Event, q: Queue) -> Result<()> {
+        self.fault("event_record")?;
         let mut qs = lock(&self.state.queues);
         let g = &mut qs.generations[e.0 - 1];
         *g += 1;
@@ -379,6 +421,7 @@ unsafe impl Backend for Emulated {
     }
 
     unsafe fn event_wait(&self, q: Queue, e: Event) -> Result<()> {
+        self.fault("event_wait")?;
         let mut qs = lock(&self.state.queues);
         let generation = qs.generations[e.0 - 1];
         match q {
@@ -399,10 +442,12 @@ unsafe impl Backend for Emulated {
         let mut qs = lock(&self.state.queues);
         let generation = qs.generations[e.0 - 1];
         self.flush_until(&mut qs, e.0, generation, 0);
-        Ok(())
+        // The work before the event ran (a device that reports a fault still stops).
+        self.fault("event_sync")
     }
 
     unsafe fn register_host(&self, p: *mut u8, bytes: usize) -> Result<()> {
+        self.fault("register_host")?;
         lock(&self.state.pinned).insert(p as usize, bytes);
         Ok(())
     }
@@ -437,6 +482,7 @@ macro_rules! forward_to_host {
         $(
             unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
                 $( check_arg(self, concat!(stringify!($name), " argument `", stringify!($arg), "`"), &$arg); )*
+                self.fault(stringify!($name))?;
                 // SAFETY: forwarded to the caller; the memory is host memory, which the host
                 // backend's routines work on directly.
                 unsafe { $tr::<T>::$name(&Host, $($arg),*) }
@@ -467,6 +513,7 @@ macro_rules! forward_gemm_ex_to_host {
         $(
             unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
                 $( check_arg(self, concat!(stringify!($name), " argument `", stringify!($arg), "`"), &$arg); )*
+                self.fault(stringify!($name))?;
                 // SAFETY: forwarded to the caller; the memory is host memory, which the host
                 // backend's routines work on directly.
                 unsafe { super::GemmEx::$name(&Host, $($arg),*) }

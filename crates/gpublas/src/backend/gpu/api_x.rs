@@ -173,6 +173,13 @@ pub(crate) use xcall;
 /// imply, host references valid for the call.
 #[allow(missing_docs, clippy::too_many_arguments, clippy::missing_safety_doc)]
 pub trait GpuApiX: GpuApi {
+    /// Whether the vendor's `nrm2` scales, so it neither overflows nor underflows where the norm
+    /// does not. cuBLAS's does (norms of 1e±300 and 1e±30 elements came out right on an H200;
+    /// the conformance suite's `nrm2` tests check the whole range wherever it runs on CUDA);
+    /// rocBLAS's sums unscaled squares (`rocblas_fetch_nrm2`), so a result of its that may be
+    /// wrong is recomputed on the host, by the host backend's scaled algorithm, from a copy of
+    /// the vector.
+    const NRM2_SCALED: bool;
     unsafe fn rotg<T: Scalar>(
         &self,
         h: Self::Handle,
@@ -223,7 +230,8 @@ pub trait GpuApiX: GpuApi {
         param: &[T; 5],
     ) -> Result<()>;
     /// `f32` vectors, an `f64` result and compute type through the vendor's mixed-precision
-    /// dot; `Unsupported` where the library does not offer that combination.
+    /// dot; `Ok(None)` where the library does not offer that combination (cuBLAS's `DotEx`
+    /// never does; rocBLAS's `dot_ex` does in recent versions).
     unsafe fn dsdot(
         &self,
         h: Self::Handle,
@@ -232,8 +240,7 @@ pub trait GpuApiX: GpuApi {
         incx: i32,
         y: DevPtr,
         incy: i32,
-        r: &mut f64,
-    ) -> Result<()>;
+    ) -> Result<Option<f64>>;
     unsafe fn scal_real<T: Scalar>(
         &self,
         h: Self::Handle,

@@ -2,12 +2,17 @@
 //! the 32-bit entry point whenever they fit), 16-byte-aligned host scalars, and one call through
 //! the vendor's [`GpuApi`].
 //!
+//! `nrm2` is the vendor's where it scales (cuBLAS); rocBLAS sums unscaled squares, so a result
+//! of its that may have over- or underflowed is recomputed on the host by Blue's algorithm
+//! ([`host_path::nrm2_of_unscaled`]).
+//!
 //! Increments reach the vendors as they are, negative ones included: cuBLAS and rocBLAS take
 //! reference BLAS's convention (the pointer is the lowest address of the span, a negative
 //! increment walks from the end). [`Blas`]'s contract keeps zero *output* increments and
 //! non-positive increments of one-vector routines away from them.
 
 use super::{wide, wide_inc, Gpu, GpuApi, GpuApiX, GpuLevel3Ext, A16};
+use crate::backend::level1x::host_path;
 use crate::backend::{Blas, DevPtr};
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
@@ -60,11 +65,17 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
     }
     unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         let r = "nrm2";
-        let (n, incx) = (wide(r, n)?, wide_inc(r, incx)?);
+        let (n64, incx64) = (wide(r, n)?, wide_inc(r, incx)?);
         let mut out = A16(num_traits::zero());
         // SAFETY: forwarded to the caller; the result goes to host memory (host pointer mode).
-        self.with_handle(|h| unsafe { self.ctx.api.nrm2::<T>(h, n, x, incx, &mut out.0) })?;
-        Ok(out.0)
+        self.with_handle(|h| unsafe { self.ctx.api.nrm2::<T>(h, n64, x, incx64, &mut out.0) })?;
+        if A::NRM2_SCALED {
+            return Ok(out.0);
+        }
+        // An unscaled vendor result that may have over- or underflowed is recomputed on the
+        // host by Blue's algorithm.
+        // SAFETY: forwarded to the caller.
+        unsafe { host_path::nrm2_of_unscaled::<T, Self>(self, n, x, incx, out.0) }
     }
     unsafe fn asum(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         let r = "asum";

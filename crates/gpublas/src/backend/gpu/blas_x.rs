@@ -1,19 +1,25 @@
 //! [`BlasLevel1Ext`] and [`BlasLevel2Ext`] for every [`Gpu`]: sizes as the vendors' 64-bit
-//! integers (the vendor layer calls the 32-bit entry point whenever they fit; `dsdot` stays on
-//! the 32-bit API), 16-byte-aligned host scalars, and one call through the vendor's [`GpuApiX`].
+//! integers (the vendor layer calls the 32-bit entry point whenever they fit), 16-byte-aligned
+//! host scalars, and one call through the vendor's [`GpuApiX`].
+//!
+//! `dsdot` runs the vendor's mixed-precision dot where it takes f32 vectors with an f64 result
+//! (rocBLAS's `dot_ex` in recent versions, sizes within its 32-bit interface); otherwise (always
+//! on cuBLAS, whose `DotEx` has no such form) the vectors are copied to the host and accumulated
+//! there in f64, as reference BLAS's `dsdot.f` ([`host_path::dsdot_on_host`]).
 //!
 //! `rotg` and `rotmg` call the vendor's routine with host scalars (host pointer mode): both
 //! vendors then compute on the host after waiting for the stream, so the results are the
 //! vendor's own arithmetic.
 
 use super::blas::inc;
-use super::{int, wide, wide_inc, Gpu, GpuApiX, A16};
+use super::{int, wide, wide_inc, Gpu, GpuApiX, GpuLevel3Ext, A16};
+use crate::backend::level1x::host_path;
 use crate::backend::{BlasLevel1Ext, BlasLevel2Ext, DevPtr};
 use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Uplo};
 
-impl<T: Scalar, A: GpuApiX> BlasLevel1Ext<T> for Gpu<A> {
+impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> BlasLevel1Ext<T> for Gpu<A> {
     unsafe fn rotg(&self, a: T, b: T) -> Result<(T, T::Real, T, T)> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
         let (mut a, mut b, mut s) = (A16(a), A16(b), A16(T::zero()));
@@ -98,11 +104,18 @@ impl<T: Scalar, A: GpuApiX> BlasLevel1Ext<T> for Gpu<A> {
         if T::KIND != crate::scalar::ScalarKind::F32 {
             return Err(super::api_x::missing::<T>(r, A::KIND));
         }
-        let (n, incx, incy) = (int(r, n)?, inc(r, incx)?, inc(r, incy)?);
-        let mut out = A16(0.0f64);
-        // SAFETY: forwarded to the caller; the result goes to host memory (host pointer mode).
-        self.with_handle(|h| unsafe { self.ctx.api.dsdot(h, n, x, incx, y, incy, &mut out.0) })?;
-        Ok(out.0)
+        // The vendor's mixed-precision dot where it has an f32-input, f64-result form and the
+        // sizes fit its 32-bit interface; otherwise the vectors come to the host.
+        if let (Ok(n32), Ok(incx32), Ok(incy32)) = (int(r, n), inc(r, incx), inc(r, incy)) {
+            // SAFETY: forwarded to the caller; the result goes to host memory.
+            let vendor =
+                self.with_handle(|h| unsafe { self.ctx.api.dsdot(h, n32, x, incx32, y, incy32) })?;
+            if let Some(v) = vendor {
+                return Ok(v);
+            }
+        }
+        // SAFETY: forwarded to the caller (`T` is f32).
+        unsafe { host_path::dsdot_on_host(self, n, x, incx, y, incy) }
     }
     unsafe fn scal_real(&self, n: usize, alpha: T::Real, x: DevPtr, incx: isize) -> Result<()> {
         let r = "scal_real";

@@ -30,7 +30,7 @@ pub use api::{CopyKind, GemmExCall, GpuApi};
 pub use api3x::GpuLevel3Ext;
 pub(crate) use api_x::xcall;
 pub use api_x::GpuApiX;
-pub(crate) use vendor_x::vendor_x_methods;
+pub(crate) use vendor_x::{vendor_dsdot, vendor_x_methods};
 
 pub(crate) use ilp64::{lp64_or_ilp64, missing, narrow, sdcz64, wide, wide_inc};
 #[allow(unused_imports)] // `sdcz!`: for routines without `_64` entry points

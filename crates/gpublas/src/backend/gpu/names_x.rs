@@ -11,9 +11,9 @@ mod cuda {
 
     use crate::backend::cuda::{diag, fill, op, CudaApi};
     use crate::backend::gpu::ffi::{c, m, out, s};
-    use crate::backend::gpu::{vendor_x_methods, xcall, GpuApi, GpuApiX};
+    use crate::backend::gpu::{vendor_x_methods, xcall, GpuApiX};
     use crate::backend::DevPtr;
-    use crate::error::{Error, Result};
+    use crate::error::Result;
     use crate::scalar::Scalar;
     use crate::types::{Diag, Op, Uplo};
 
@@ -24,7 +24,9 @@ mod cuda {
             level1: sys::cublas_level1(),
             level2: sys::cublas_level2(),
             triangular: sys::cublas_triangular(),
-            dot_ex: cublasDotEx(sys::CUDA_R_32F, sys::CUDA_R_64F, unsupported: sys::CUBLAS_STATUS_NOT_SUPPORTED),
+            // cublasDotEx takes no f32 vectors with an f64 result: dsdot runs on the host.
+            dot_ex: [none],
+            nrm2_scaled: true,
             rotg: [cublasSrotg_v2, cublasDrotg_v2, cublasCrotg_v2, cublasZrotg_v2],
             rotmg: [cublasSrotmg_v2, cublasDrotmg_v2, -, -],
             rot: [cublasSrot_v2, cublasDrot_v2, cublasCsrot_v2, cublasZdrot_v2],
@@ -64,7 +66,7 @@ mod rocm {
     use crate::backend::gpu::{vendor_x_methods, xcall, GpuApi, GpuApiX};
     use crate::backend::rocm::{diag, fill, op, RocmApi};
     use crate::backend::DevPtr;
-    use crate::error::{Error, Result};
+    use crate::error::Result;
     use crate::scalar::Scalar;
     use crate::types::{Diag, Op, Uplo};
 
@@ -75,7 +77,8 @@ mod rocm {
             level1: sys::rocblas_level1(),
             level2: sys::rocblas_level2(),
             triangular: sys::rocblas_triangular(),
-            dot_ex: rocblas_dot_ex(sys::rocblas_datatype_f32_r, sys::rocblas_datatype_f64_r, unsupported: sys::rocblas_status_not_implemented),
+            dot_ex: [rocblas_dot_ex(sys::rocblas_datatype_f32_r, sys::rocblas_datatype_f64_r, unsupported: sys::rocblas_status_not_implemented)],
+            nrm2_scaled: false,
             rotg: [rocblas_srotg, rocblas_drotg, rocblas_crotg, rocblas_zrotg],
             rotmg: [rocblas_srotmg, rocblas_drotmg, -, -],
             rot: [rocblas_srot, rocblas_drot, rocblas_csrot, rocblas_zdrot],

@@ -6,7 +6,9 @@
 
 /// The body of an `impl GpuApiX for …` block, from the vendor's status check, its main table
 /// (for `csscal`/`zdscal`), its three lazily loaded secondary tables, its mixed-precision dot
-/// and its routine names (`[s, d, c, z]`, `-` where it has none).
+/// (`[none]` where it has no f32-input, f64-result form: see [`vendor_dsdot!`]), whether its
+/// nrm2 scales (`GpuApiX::NRM2_SCALED`) and its routine names (`[s, d, c, z]`, `-` where it has
+/// none).
 macro_rules! vendor_x_methods {
     (
         check: $check:ident,
@@ -14,7 +16,8 @@ macro_rules! vendor_x_methods {
         level1: $l1:expr,
         level2: $l2:expr,
         triangular: $tri:expr,
-        dot_ex: $dotex:ident($f32:expr, $f64:expr, unsupported: $unsup:expr),
+        dot_ex: [$($dotex:tt)*],
+        nrm2_scaled: $nrm2_scaled:literal,
         rotg: $rotg:tt, rotmg: $rotmg:tt, rot: $rot:tt, rot_complex: $rotc:tt, rotm: $rotm:tt,
         scal_real: $scalr:tt,
         gbmv: $gbmv:tt, symv: $symv:tt, hemv: $hemv:tt, sbmv: $sbmv:tt, hbmv: $hbmv:tt,
@@ -77,29 +80,8 @@ macro_rules! vendor_x_methods {
                 ))
             }
         }
-        unsafe fn dsdot(
-            &self, h: Self::Handle, n: i32, x: DevPtr, incx: i32, y: DevPtr, incy: i32,
-            r: &mut f64,
-        ) -> Result<()> {
-            let kind = <Self as GpuApi>::KIND;
-            let tab = $l1.map_err(|e| $crate::backend::gpu::api_x::not_loaded("dsdot", kind, e))?;
-            // SAFETY: as for `rot`; the result is one f64 in host memory (host pointer mode).
-            let status = unsafe {
-                (tab.$dotex)(h, n, c(x), $f32, incx, c(y), $f32, incy, out(r), $f64, $f64)
-            };
-            if status == $unsup {
-                return Err(Error::Unsupported {
-                    routine: "dsdot",
-                    what: format!(
-                        "dsdot on the {} backend ({} does not take f32 vectors with an f64 result \
-                         and compute type)",
-                        kind.name(),
-                        stringify!($dotex)
-                    ),
-                });
-            }
-            self.$check(stringify!($dotex), status)
-        }
+        const NRM2_SCALED: bool = $nrm2_scaled;
+        $crate::backend::gpu::vendor_dsdot!(check: $check, level1: $l1, $($dotex)*);
         unsafe fn scal_real<T: Scalar>(
             &self, h: Self::Handle, n: i64, alpha: &T::Real, x: DevPtr, incx: i64,
         ) -> Result<()> {
@@ -306,3 +288,64 @@ macro_rules! vendor_x_methods {
     };
 }
 pub(crate) use vendor_x_methods;
+
+/// `GpuApiX::dsdot` from the vendor's mixed-precision dot: `none` for a vendor without an
+/// f32-input, f64-result form (always `Ok(None)`), or `dot_ex(f32 type, f64 type, unsupported:
+/// status)`, which calls it and gives `Ok(None)` when the loaded library answers `status` (a
+/// version without that combination).
+macro_rules! vendor_dsdot {
+    (check: $check:ident, level1: $l1:expr, none) => {
+        unsafe fn dsdot(
+            &self,
+            _h: Self::Handle,
+            _n: i32,
+            _x: DevPtr,
+            _incx: i32,
+            _y: DevPtr,
+            _incy: i32,
+        ) -> Result<Option<f64>> {
+            Ok(None)
+        }
+    };
+    (
+        check: $check:ident, level1: $l1:expr,
+        $dotex:ident($f32:expr, $f64:expr, unsupported: $unsup:expr)
+    ) => {
+        unsafe fn dsdot(
+            &self,
+            h: Self::Handle,
+            n: i32,
+            x: DevPtr,
+            incx: i32,
+            y: DevPtr,
+            incy: i32,
+        ) -> Result<Option<f64>> {
+            let kind = <Self as GpuApi>::KIND;
+            let tab = $l1.map_err(|e| $crate::backend::gpu::api_x::not_loaded("dsdot", kind, e))?;
+            let mut r = 0.0f64;
+            // SAFETY: the caller guarantees both vectors' extents; the result is one f64 in host
+            // memory (host pointer mode).
+            let status = unsafe {
+                (tab.$dotex)(
+                    h,
+                    n,
+                    c(x),
+                    $f32,
+                    incx,
+                    c(y),
+                    $f32,
+                    incy,
+                    out(&mut r),
+                    $f64,
+                    $f64,
+                )
+            };
+            if status == $unsup {
+                return Ok(None);
+            }
+            self.$check(stringify!($dotex), status)?;
+            Ok(Some(r))
+        }
+    };
+}
+pub(crate) use vendor_dsdot;

@@ -7,14 +7,14 @@
 //!   strict-triangular products and a diagonal scaling.
 //! - syr2k/her2k/syrkx/herkx: one or two products into the `uplo` triangle of `C`, after `C`'s
 //!   triangle is scaled by `β` (`β = 0` writes zeros, never reading `C`).
-//! - trmm: one triangular product into `C` (zeroed first); in place (`c` is `b`) through a
-//!   copy of `B`.
+//! - trmm: `B` copied into `C` (unless `c` is `b`), then the in-place triangular product of
+//!   [`trmm`](super::trmm), which reads and multiplies only the triangle (never its zeros).
 
 use faer::linalg::matmul::triangular::{matmul_with_conj, BlockStructure};
 use faer::reborrow::ReborrowMut;
 use faer::{Accum, Conj, MatRef};
 
-use super::{apply_op, conj_if, fa, par, scale, scale_triangle, view, view_mut, Host};
+use super::{conj_if, fa, par, scale, scale_triangle, view, view_mut, Host};
 use crate::backend::{BlasLevel3Ext, DevPtr};
 use crate::error::Result;
 use crate::scalar::Scalar;
@@ -148,7 +148,7 @@ unsafe fn rank_2k<T: Scalar>(
     (c, ldc): (DevPtr, usize),
 ) {
     // SAFETY: the caller guarantees `c` covers an `n × n` matrix with leading dimension `ldc`.
-    unsafe { scale_triangle(c, n, ldc, uplo, beta) };
+    unsafe { scale_triangle(c, n, ldc, (uplo, herm), beta) };
     if !alpha.is_zero() && k > 0 && n > 0 {
         let (rows, cols) = trans.apply(n, k);
         // SAFETY: the caller guarantees each operand's extent and that `c` overlaps no input.
@@ -377,69 +377,35 @@ impl<T: Scalar> BlasLevel3Ext<T> for Host {
         if m == 0 || n == 0 {
             return Ok(());
         }
-        // In place (`c` is `b`): C is zeroed below, so multiply a dense copy of B.
-        let mut copy = Vec::new();
-        let (b, ldb) = if b == c {
-            copy.reserve_exact(m * n);
-            for j in 0..n {
-                // SAFETY: column `j` of B lies in its `m × n` extent (the caller's contract).
-                let col = unsafe { std::slice::from_raw_parts(b.cast::<T>().add(j * ldb), m) };
-                copy.extend_from_slice(col);
-            }
-            (DevPtr::from_raw(copy.as_mut_ptr().cast()), m)
-        } else {
-            (b, ldb)
-        };
-        // SAFETY: the caller guarantees `c` covers `m × n`; β = 0 writes zeros without reading.
-        let accum = unsafe { scale(c, m, n, 1, ldc, T::zero()) };
         if alpha.is_zero() {
+            // SAFETY: the caller guarantees `c` covers `m × n`; β = 0 writes zeros without
+            // reading (reference BLAS reads neither A nor B either).
+            unsafe { scale(c, m, n, 1, ldc, T::zero()) };
             return Ok(());
         }
+        if b != c {
+            for j in 0..n {
+                // SAFETY: column `j` of B and of C lie in their `m × n` extents (the caller's
+                // contract), and C overlaps no input.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(
+                        b.cast::<T>().add(j * ldb),
+                        c.cast::<T>().add(j * ldc),
+                        m,
+                    )
+                };
+            }
+        }
         let ka = if side == Side::Left { m } else { n };
-        // SAFETY: the caller guarantees each operand's extent; `c` overlaps neither `a` nor
-        // (now) the `b` read here.
-        let (am, bm, cm) = unsafe {
+        // SAFETY: the caller guarantees each operand's extent; `c` (now holding B) overlaps
+        // `a` nowhere.
+        let (am, cm) = unsafe {
             (
                 view::<T::Faer>(a, ka, ka, lda),
-                view::<T::Faer>(b, m, n, ldb),
                 view_mut::<T::Faer>(c, m, n, ldc),
             )
         };
-        // op(A) is triangular in the other triangle when transposed.
-        let (t, tconj) = apply_op(am, trans);
-        let tri = if trans == Op::N { uplo } else { uplo.flip() };
-        let (ts, rect) = (triangle(tri, Some(diag)), BlockStructure::Rectangular);
-        let alpha = fa(alpha);
-        if side == Side::Left {
-            matmul_with_conj(
-                cm,
-                rect,
-                accum,
-                t,
-                ts,
-                tconj,
-                bm,
-                rect,
-                Conj::No,
-                alpha,
-                par(),
-            );
-        } else {
-            matmul_with_conj(
-                cm,
-                rect,
-                accum,
-                bm,
-                rect,
-                Conj::No,
-                t,
-                ts,
-                tconj,
-                alpha,
-                par(),
-            );
-        }
-        drop(copy);
+        super::trmm::multiply::<T>((side, uplo, trans, diag), alpha, am, cm, par());
         Ok(())
     }
 }
