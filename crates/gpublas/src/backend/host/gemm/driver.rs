@@ -126,8 +126,8 @@ impl Drop for Scratch {
 /// conjugated (packing applies the conjugation).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct InPlace {
-    a: bool,
-    b: bool,
+    pub a: bool,
+    pub b: bool,
 }
 
 /// Bytes of an operand below which it is read in place.

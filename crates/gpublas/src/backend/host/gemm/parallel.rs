@@ -4,12 +4,13 @@
 //! product instead. Threads are rayon's: the current pool's size (`RAYON_NUM_THREADS` for the
 //! global pool), used only when the work pays for them.
 
+use std::marker::PhantomData;
 use std::ops::Range;
 
 use pulp::{Simd, WithSimd};
 use rayon::prelude::*;
 
-use super::driver::{product, Blocking, Scratch};
+use super::driver::{product, Blocking, InPlace, Scratch};
 use super::kernel::Scalars;
 use super::simd::{dispatch, Unit};
 use super::Product;
@@ -80,37 +81,67 @@ impl<U: Unit, const CPLX: bool> Job<U, CPLX> {
     }
 }
 
+/// Register tiles, as (vectors of rows, units of columns): 24 accumulators where there are 32
+/// vector registers (AVX-512, NEON), 12 where there are 16 (AVX2, the portable fallback).
+const WIDE: (usize, usize) = (3, 8);
+const NARROW: (usize, usize) = (2, 6);
+
+fn wide<S: Simd>() -> bool {
+    S::REGISTER_COUNT >= 32
+}
+
 impl<U: Unit, const CPLX: bool> WithSimd for Job<U, CPLX> {
     type Output = ();
 
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
-        // Register tiles: 24 accumulators with 32 vector registers (AVX-512, NEON), 12 with
-        // 16 (AVX2, the portable fallback).
-        if S::REGISTER_COUNT >= 32 {
-            self.run::<S, 3, 8>(simd)
+        if wide::<S>() {
+            self.run::<S, { WIDE.0 }, { WIDE.1 }>(simd)
         } else {
-            self.run::<S, 2, 6>(simd)
+            self.run::<S, { NARROW.0 }, { NARROW.1 }>(simd)
         }
     }
 }
 
-/// Rows (columns) of `C` per unit of the thread grid: a multiple of every register tile's, so
-/// blocks meet at tile edges.
-const GRID_ROWS_UNITS: usize = 48;
-const GRID_COLS_UNITS: usize = 24;
+/// The kernel's geometry on this machine, in elements: rows per vector, columns per tile.
+struct Geometry<U, const CPLX: bool>(PhantomData<U>);
 
-/// The thread grid for `threads` threads over `m_tiles × n_tiles` grid units: the `(rows,
-/// columns)` split whose busiest thread has the least to compute and pack.
-fn grid(threads: usize, m_tiles: usize, n_tiles: usize) -> (usize, usize) {
+impl<U: Unit, const CPLX: bool> WithSimd for Geometry<U, CPLX> {
+    type Output = (usize, usize);
+
+    fn with_simd<S: Simd>(self, _simd: S) -> (usize, usize) {
+        let units = 1 + CPLX as usize;
+        let nrr = if wide::<S>() { WIDE.1 } else { NARROW.1 };
+        (U::lanes::<S>() / units, nrr / units)
+    }
+}
+
+/// A packed element costs about this many multiply-adds (a copy against 16 to 32 lanes of
+/// fused multiply-add per cycle).
+const PACK_COST: usize = 16;
+
+/// How a product's `C` may be cut: in units of `rows` rows and `cols` columns (a vector, a
+/// register tile), and which operands each block packs.
+#[derive(Debug, Clone, Copy)]
+struct Cut {
+    rows: usize,
+    cols: usize,
+    a_packed: bool,
+    b_packed: bool,
+}
+
+/// The thread grid for `threads` threads over an `m × n` product: the `(rows, columns)` split
+/// whose busiest thread has the least to compute and pack per step of the depth.
+fn grid(threads: usize, m: usize, n: usize, cut: Cut) -> (usize, usize) {
+    let (m_units, n_units) = (m.div_ceil(cut.rows), n.div_ceil(cut.cols));
     let mut best = (1, 1);
     let mut best_cost = usize::MAX;
-    for tm in 1..=threads.min(m_tiles) {
-        let tn = (threads / tm).min(n_tiles);
-        let (rows, cols) = (m_tiles.div_ceil(tm), n_tiles.div_ceil(tn));
-        // Compute (rows × cols) plus packing (rows + cols), both per depth step.
-        let cost = rows * cols * GRID_ROWS_UNITS * GRID_COLS_UNITS
-            + 4 * (rows * GRID_ROWS_UNITS + cols * GRID_COLS_UNITS);
+    for tm in 1..=threads.min(m_units) {
+        let tn = (threads / tm).min(n_units);
+        let rows = m_units.div_ceil(tm) * cut.rows;
+        let cols = n_units.div_ceil(tn) * cut.cols;
+        let packed = rows * usize::from(cut.a_packed) + cols * usize::from(cut.b_packed);
+        let cost = rows * cols + PACK_COST * packed;
         if cost < best_cost {
             (best, best_cost) = ((tm, tn), cost);
         }
@@ -131,7 +162,6 @@ fn share(i: usize, parts: usize, tiles: usize, size: usize, len: usize) -> (usiz
 /// Every product's operands are valid (see [`Product`]) and the products' `C`s overlap neither
 /// each other nor any input.
 pub(super) unsafe fn run<U: Unit, const CPLX: bool>(first: Product<U, CPLX>, batch: Batch) {
-    let units = 1 + CPLX as usize;
     let threads = available_threads();
     let whole = ((0, first.m), (0, first.n));
     let job = |entries: Range<usize>, (rows, cols): ((usize, usize), (usize, usize))| Job {
@@ -166,9 +196,16 @@ pub(super) unsafe fn run<U: Unit, const CPLX: bool>(first: Product<U, CPLX>, bat
             dispatch(job(i..i + 1, whole));
             continue;
         }
-        let (gm, gn) = (GRID_ROWS_UNITS / units, GRID_COLS_UNITS / units);
+        let (gm, gn) = dispatch(Geometry::<U, CPLX>(PhantomData));
+        let in_place = InPlace::new(&first);
+        let cut = Cut {
+            rows: gm,
+            cols: gn,
+            a_packed: !in_place.a,
+            b_packed: !in_place.b,
+        };
+        let (tm, tn) = grid(parts, first.m, first.n, cut);
         let (m_tiles, n_tiles) = (first.m.div_ceil(gm), first.n.div_ceil(gn));
-        let (tm, tn) = grid(parts, m_tiles, n_tiles);
         if tm * tn == 1 {
             // Too few rows and columns to split (a long depth): one thread.
             dispatch(job(i..i + 1, whole));
@@ -202,10 +239,19 @@ mod tests {
     }
 
     #[test]
-    fn grid_uses_the_threads_on_the_long_side() {
-        assert_eq!(grid(2, 100, 100).0 * grid(2, 100, 100).1, 2);
-        assert_eq!(grid(4, 1, 100), (1, 4));
-        assert_eq!(grid(4, 100, 1), (4, 1));
-        assert_eq!(grid(16, 22, 43), (4, 4));
+    fn grid_splits_where_packing_is_cheapest() {
+        let cut = |a_packed, b_packed| Cut {
+            rows: 8,
+            cols: 8,
+            a_packed,
+            b_packed,
+        };
+        let (tm, tn) = grid(2, 800, 800, cut(true, true));
+        assert_eq!(tm * tn, 2);
+        assert_eq!(grid(4, 1, 800, cut(true, true)), (1, 4));
+        assert_eq!(grid(4, 800, 1, cut(true, true)), (4, 1));
+        assert_eq!(grid(16, 1024, 1024, cut(true, true)), (4, 4));
+        // B read in place: rows apart, so no thread packs another's A.
+        assert_eq!(grid(16, 1024, 1024, cut(true, false)), (16, 1));
     }
 }
