@@ -50,6 +50,7 @@ mod blas;
 mod device;
 mod device_set;
 mod error;
+pub mod interop;
 #[cfg(feature = "ndarray")]
 mod matmul;
 mod matrix;
