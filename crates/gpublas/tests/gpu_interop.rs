@@ -77,6 +77,21 @@ fn gpu_device_on_a_raw_stream_of_the_program() {
     unsafe { (api.rt.cudaStreamDestroy)(st) };
 }
 
+#[test]
+#[ignore = "needs a CUDA GPU (GPUBLAS_BACKEND=cuda)"]
+fn gpu_events_order_two_devices_streams() {
+    want_cuda();
+    let (one, two) = (Device::cuda(0).unwrap(), Device::cuda(0).unwrap());
+    let mut x = one.upload(&data(1000, 7)).unwrap();
+    one.scal(2.0, &mut x).unwrap();
+    let ev = one.record_event().unwrap();
+    two.wait_event(&ev).unwrap(); // a CUDA stream may wait for any CUDA event of the process
+    ev.synchronize().unwrap();
+    let want: f64 = data(1000, 7).iter().map(|v| 2.0 * v.abs()).sum();
+    let got = one.asum(&x).unwrap();
+    assert!((got - want).abs() <= 1e-12 * want, "{got} vs {want}");
+}
+
 #[cfg(feature = "cudarc")]
 mod cudarc_interop {
     use super::*;

@@ -116,3 +116,22 @@ fn raw_slices_over_another_allocators_memory_on_the_emulated_gpu() {
         assert!((back[i] - w).abs() <= 1e-14, "{i}: {} vs {w}", back[i]);
     }
 }
+
+#[test]
+fn events_order_queued_work_and_refuse_foreign_devices() {
+    // The asynchronous emulated GPU: its copy queues run late, so an event really waits.
+    let dev = Device::new(Emulated::asynchronous());
+    let x0 = data(50, 6);
+    let mut x = dev.upload(&x0).unwrap();
+    dev.scal(-3.0, &mut x).unwrap();
+    let ev = dev.record_event().unwrap();
+    dev.wait_event(&ev).unwrap();
+    ev.synchronize().unwrap();
+    let want: f64 = x0.iter().map(|v| 3.0 * v.abs()).sum();
+    let got = dev.asum(&x).unwrap();
+    assert!((got - want).abs() <= 1e-12 * want, "{got} vs {want}");
+    // An emulated device's events mean nothing to another emulated device.
+    let other = Device::new(Emulated::asynchronous());
+    let e = other.wait_event(&ev);
+    assert!(matches!(e, Err(Error::InvalidArgument { .. })), "{e:?}");
+}
