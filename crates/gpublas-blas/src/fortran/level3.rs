@@ -149,7 +149,7 @@ unsafe fn symm_any<T: Scalar, I: FInt>(
         if alpha.is_zero() {
             // C ← βC: a product with an empty inner dimension.
             let (e, f): (&[T], &[T]) = (&[], &[]);
-            let (ea, eb) = (mat(e, m, 0, 1), mat(f, 0, n, 1));
+            let (ea, eb) = (mat(e, m, 0, m.max(1)), mat(f, 0, n, 1));
             return d.gemm(gpublas::Op::N, gpublas::Op::N, alpha, ea, eb, beta, cm.reborrow());
         }
         let (am, bm) = (mat(&a_s, ka, ka, lda), mat(&b_s, m, n, ldb));
@@ -397,7 +397,7 @@ unsafe fn tri3_any<T: Scalar, I: FInt>(
         let mut bm = MatMut::col_major(&mut *b_s, dim(m), dim(n)).with_ld(dim(ldb));
         if alpha.is_zero() {
             let (e, f): (&[T], &[T]) = (&[], &[]);
-            let (ea, eb) = (mat(e, m, 0, 1), mat(f, 0, n, 1));
+            let (ea, eb) = (mat(e, m, 0, m.max(1)), mat(f, 0, n, 1));
             let zero = T::zero();
             return d.gemm(gpublas::Op::N, gpublas::Op::N, zero, ea, eb, zero, bm.reborrow());
         }
