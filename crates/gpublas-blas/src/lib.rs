@@ -15,12 +15,20 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 
 /// Exports one core routine under each BLAS name, for both integer widths: `name_` (`i32`) and
-/// `name_64_` (`i64`). Inside the argument list `T` is the element type and `I` the integer.
+/// `name_64_` (`i64`), or for CBLAS (`cblas` first) `name` and `name_64`. Inside the argument
+/// list `T` is the element type, `R` its real type, `I` the integer and `A` how CBLAS passes a
+/// scalar of type `T` (by value if real, by pointer if complex).
 macro_rules! export {
-    ($core:ident => [$($name:literal: $t:ty),+ $(,)?] $args:tt -> $ret:ty) => {
+    (cblas $core:ident => $names:tt $args:tt -> $ret:ty) => {
+        export!(@all "", "_64", $core, $names, $args, $ret);
+    };
+    ($core:ident => $names:tt $args:tt -> $ret:ty) => {
+        export!(@all "_", "_64_", $core, $names, $args, $ret);
+    };
+    (@all $s32:literal, $s64:literal, $core:ident, [$($name:literal: $t:ty),+ $(,)?], $args:tt, $ret:ty) => {
         $(
-            export!(@one $core, $name, $t, i32, "_", $args, $ret);
-            export!(@one $core, $name, $t, i64, "_64_", $args, $ret);
+            export!(@one $core, $name, $t, i32, $s32, $args, $ret);
+            export!(@one $core, $name, $t, i64, $s64, $args, $ret);
         )+
     };
     (@one $core:ident, $name:literal, $t:ty, $i:ty, $suffix:literal, ($($arg:ident: $ty:ty),* $(,)?), $ret:ty) => {
@@ -31,6 +39,8 @@ macro_rules! export {
             type I = $i;
             #[allow(dead_code)]
             type R = <$t as gpublas::Scalar>::Real;
+            #[allow(dead_code)]
+            type A = <$t as crate::raw::CArg>::Arg;
             #[export_name = concat!($name, $suffix)]
             unsafe extern "C" fn export($($arg: $ty),*) -> $ret {
                 // SAFETY: the caller keeps the routine's reference BLAS contract; the core

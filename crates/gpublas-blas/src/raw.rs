@@ -42,6 +42,36 @@ impl FInt for i64 {
     }
 }
 
+/// How CBLAS passes a scalar: by value if real, by pointer (`const void *`) if complex.
+pub trait CArg: Scalar {
+    /// The argument's type.
+    type Arg: Copy;
+    /// The scalar.
+    ///
+    /// # Safety
+    /// For complex types, `a` points to a readable value.
+    unsafe fn read(a: Self::Arg) -> Self;
+}
+
+macro_rules! carg {
+    (value: $($t:ty),*; pointer: $($c:ty),*) => {
+        $(impl CArg for $t {
+            type Arg = $t;
+            unsafe fn read(a: $t) -> $t {
+                a
+            }
+        })*
+        $(impl CArg for $c {
+            type Arg = *const $c;
+            unsafe fn read(a: *const $c) -> $c {
+                // SAFETY: the caller's contract.
+                unsafe { a.read_unaligned() }
+            }
+        })*
+    };
+}
+carg!(value: f32, f64; pointer: gpublas::Complex32, gpublas::Complex64);
+
 /// Reads a Fortran `INTEGER` argument.
 ///
 /// # Safety

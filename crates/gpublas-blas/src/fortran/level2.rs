@@ -563,18 +563,21 @@ pub unsafe fn tpsv<T: Scalar, I: FInt>(
 
 /// Which general rank-1 update.
 #[derive(Clone, Copy, PartialEq)]
-enum Ger {
+pub(crate) enum Ger {
     Plain,
     Unconj,
     Conj,
 }
 
-/// `A ← αxyᵀ + A` (`yᴴ` for `gerc`).
+/// `A ← αxyᵀ + A` (`yᴴ` for `gerc`), reporting errors as routine `base` (CBLAS computes a
+/// row-major `gerc` with `geru`, and reports it as `gerc`).
 ///
 /// # Safety
 /// The BLAS contract of `?ger`.
-unsafe fn ger_any<T: Scalar, I: FInt>(
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn ger_any<T: Scalar, I: FInt>(
     kind: Ger,
+    base: &str,
     m: *const I,
     n: *const I,
     alpha: *const T,
@@ -588,11 +591,6 @@ unsafe fn ger_any<T: Scalar, I: FInt>(
     // SAFETY: Fortran scalar arguments.
     let (m, n, incx, incy, lda) = unsafe { (int(m), int(n), int(incx), int(incy), int(lda)) };
     let info = first(&[(m < 0, 1), (n < 0, 2), (incx == 0, 5), (incy == 0, 7), (lda < m.max(1), 9)]);
-    let base = match kind {
-        Ger::Plain => "GER",
-        Ger::Unconj => "GERU",
-        Ger::Conj => "GERC",
-    };
     if failed::<T, I>(base, info) {
         return;
     }
@@ -624,7 +622,7 @@ pub unsafe fn ger<T: Scalar, I: FInt>(
     incy: *const I, a: *mut T, lda: *const I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { ger_any::<T, I>(Ger::Plain, m, n, alpha, x, incx, y, incy, a, lda) }
+    unsafe { ger_any::<T, I>(Ger::Plain, "GER", m, n, alpha, x, incx, y, incy, a, lda) }
 }
 
 /// `A ← αxyᵀ + A` (complex).
@@ -633,7 +631,7 @@ pub unsafe fn geru<T: Scalar, I: FInt>(
     incy: *const I, a: *mut T, lda: *const I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { ger_any::<T, I>(Ger::Unconj, m, n, alpha, x, incx, y, incy, a, lda) }
+    unsafe { ger_any::<T, I>(Ger::Unconj, "GERU", m, n, alpha, x, incx, y, incy, a, lda) }
 }
 
 /// `A ← αxyᴴ + A`.
@@ -642,7 +640,7 @@ pub unsafe fn gerc<T: Scalar, I: FInt>(
     incy: *const I, a: *mut T, lda: *const I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { ger_any::<T, I>(Ger::Conj, m, n, alpha, x, incx, y, incy, a, lda) }
+    unsafe { ger_any::<T, I>(Ger::Conj, "GERC", m, n, alpha, x, incx, y, incy, a, lda) }
 }
 
 /// Symmetric/Hermitian rank-1 and rank-2 updates in full or packed storage.
