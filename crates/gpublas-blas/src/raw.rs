@@ -174,7 +174,10 @@ pub fn dim(v: i64) -> usize {
 
 /// A span that does not fit the address space: the arguments cannot describe real memory.
 fn too_large() -> ! {
-    crate::route::fatal("an array argument", &"spans more memory than the address space has")
+    crate::route::fatal(
+        "an array argument",
+        &"spans more memory than the address space has",
+    )
 }
 
 /// Elements spanned by a vector of `n` elements with increment `inc` (none if `n ≤ 0`).
@@ -231,8 +234,10 @@ impl Region {
     }
 
     fn overlaps(&self, other: &Region) -> bool {
-        self.start < self.end && other.start < other.end
-            && self.start < other.end && other.start < self.end
+        self.start < self.end
+            && other.start < other.end
+            && self.start < other.end
+            && other.start < self.end
     }
 }
 

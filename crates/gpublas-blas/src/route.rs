@@ -81,11 +81,17 @@ pub fn run<R>(
     mut f: impl FnMut(&Device<Dynamic>) -> gpublas::Result<R>,
 ) -> R {
     let d = devices();
-    if let Some(gpu) = d.gpu.as_ref().filter(|_| work >= d.crossover[level as usize]) {
+    if let Some(gpu) = d
+        .gpu
+        .as_ref()
+        .filter(|_| work >= d.crossover[level as usize])
+    {
         match f(gpu) {
             Ok(r) => return r,
             Err(e @ Error::PartlyWritten { .. }) => fatal(routine, &e),
-            Err(e) => log::warn!("gpublas-blas: {routine} on the GPU failed ({e}); running it on the host"),
+            Err(e) => log::warn!(
+                "gpublas-blas: {routine} on the GPU failed ({e}); running it on the host"
+            ),
         }
     }
     match f(&d.host) {

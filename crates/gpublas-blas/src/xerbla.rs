@@ -102,7 +102,12 @@ pub unsafe extern "C" fn xerbla_array_(srname: *const c_char, len: *const i32, i
 /// # Safety
 /// `ca` and `cb` point to readable bytes.
 #[no_mangle]
-pub unsafe extern "C" fn lsame_(ca: *const c_char, cb: *const c_char, _la: usize, _lb: usize) -> c_int {
+pub unsafe extern "C" fn lsame_(
+    ca: *const c_char,
+    cb: *const c_char,
+    _la: usize,
+    _lb: usize,
+) -> c_int {
     // SAFETY: the caller's contract.
     let (a, b) = unsafe { (ca.read() as u8, cb.read() as u8) };
     c_int::from(a.eq_ignore_ascii_case(&b))
@@ -113,7 +118,12 @@ pub unsafe extern "C" fn lsame_(ca: *const c_char, cb: *const c_char, _la: usize
 /// # Safety
 /// `ca` and `cb` point to readable bytes.
 #[no_mangle]
-pub unsafe extern "C" fn lsame_64_(ca: *const c_char, cb: *const c_char, _la: usize, _lb: usize) -> i64 {
+pub unsafe extern "C" fn lsame_64_(
+    ca: *const c_char,
+    cb: *const c_char,
+    _la: usize,
+    _lb: usize,
+) -> i64 {
     // SAFETY: the caller's contract.
     i64::from(unsafe { lsame_(ca, cb, 1, 1) })
 }
@@ -155,7 +165,11 @@ pub fn cblas_xerbla(info: i64, rout: &CStr) {
 /// # Safety
 /// `rout` is NUL-terminated.
 #[export_name = "cblas_xerbla"]
-pub unsafe extern "C" fn cblas_xerbla_default(info: c_int, rout: *const c_char, _form: *const c_char) {
+pub unsafe extern "C" fn cblas_xerbla_default(
+    info: c_int,
+    rout: *const c_char,
+    _form: *const c_char,
+) {
     // SAFETY: the caller's contract.
     let rout = unsafe { CStr::from_ptr(rout) }.to_string_lossy();
     eprintln!("Parameter {info} to routine {rout} was incorrect");

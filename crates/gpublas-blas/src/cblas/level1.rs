@@ -9,7 +9,14 @@ use crate::fortran::level1 as f;
 use crate::raw::{CArg, FInt};
 
 /// `y ← αx + y`.
-pub unsafe fn axpy<T: CArg, I: FInt>(n: I, alpha: T::Arg, x: *const T, incx: I, y: *mut T, incy: I) {
+pub unsafe fn axpy<T: CArg, I: FInt>(
+    n: I,
+    alpha: T::Arg,
+    x: *const T,
+    incx: I,
+    y: *mut T,
+    incy: I,
+) {
     // SAFETY: the caller's contract.
     unsafe { f::axpy::<T, I>(&n, &T::read(alpha), x, &incx, y, &incy) }
 }
@@ -39,14 +46,27 @@ pub unsafe fn swap<T: CArg, I: FInt>(n: I, x: *mut T, incx: I, y: *mut T, incy: 
 }
 
 /// A plane rotation with real `c`, `s`.
-pub unsafe fn rot<T: CArg, I: FInt>(n: I, x: *mut T, incx: I, y: *mut T, incy: I, c: T::Real, s: T::Real) {
+pub unsafe fn rot<T: CArg, I: FInt>(
+    n: I,
+    x: *mut T,
+    incx: I,
+    y: *mut T,
+    incy: I,
+    c: T::Real,
+    s: T::Real,
+) {
     // SAFETY: the caller's contract.
     unsafe { f::rot::<T, I>(&n, x, &incx, y, &incy, &c, &s) }
 }
 
 /// A modified Givens rotation.
 pub unsafe fn rotm<T: CArg + Scalar<Real = T>, I: FInt>(
-    n: I, x: *mut T, incx: I, y: *mut T, incy: I, p: *const T,
+    n: I,
+    x: *mut T,
+    incx: I,
+    y: *mut T,
+    incy: I,
+    p: *const T,
 ) {
     // SAFETY: the caller's contract.
     unsafe { f::rotm::<T, I>(&n, x, &incx, y, &incy, p) }
@@ -59,7 +79,13 @@ pub unsafe fn rotg<T: CArg, I: FInt>(a: *mut T, b: *mut T, c: *mut T::Real, s: *
 }
 
 /// Constructs a modified Givens rotation (`b2` by value).
-pub unsafe fn rotmg<T: CArg + Scalar<Real = T>, I: FInt>(d1: *mut T, d2: *mut T, b1: *mut T, b2: T, p: *mut T) {
+pub unsafe fn rotmg<T: CArg + Scalar<Real = T>, I: FInt>(
+    d1: *mut T,
+    d2: *mut T,
+    b1: *mut T,
+    b2: T,
+    p: *mut T,
+) {
     // SAFETY: the caller's contract.
     unsafe { f::rotmg::<T, I>(d1, d2, b1, &b2, p) }
 }
@@ -71,19 +97,46 @@ pub unsafe fn dot<T: CArg, I: FInt>(n: I, x: *const T, incx: I, y: *const T, inc
 }
 
 /// `xᵀy` (complex) into `*out`.
-pub unsafe fn dotu_sub<T: CArg, I: FInt>(n: I, x: *const T, incx: I, y: *const T, incy: I, out: *mut c_void) {
+pub unsafe fn dotu_sub<T: CArg, I: FInt>(
+    n: I,
+    x: *const T,
+    incx: I,
+    y: *const T,
+    incy: I,
+    out: *mut c_void,
+) {
     // SAFETY: the caller's contract (`out` points to a complex of type `T`).
-    unsafe { out.cast::<T>().write_unaligned(f::dotu::<T, I>(&n, x, &incx, y, &incy)) }
+    unsafe {
+        out.cast::<T>()
+            .write_unaligned(f::dotu::<T, I>(&n, x, &incx, y, &incy))
+    }
 }
 
 /// `xᴴy` into `*out`.
-pub unsafe fn dotc_sub<T: CArg, I: FInt>(n: I, x: *const T, incx: I, y: *const T, incy: I, out: *mut c_void) {
+pub unsafe fn dotc_sub<T: CArg, I: FInt>(
+    n: I,
+    x: *const T,
+    incx: I,
+    y: *const T,
+    incy: I,
+    out: *mut c_void,
+) {
     // SAFETY: the caller's contract.
-    unsafe { out.cast::<T>().write_unaligned(f::dotc::<T, I>(&n, x, &incx, y, &incy)) }
+    unsafe {
+        out.cast::<T>()
+            .write_unaligned(f::dotc::<T, I>(&n, x, &incx, y, &incy))
+    }
 }
 
 /// `α + xᵀy`, accumulated in double precision.
-pub unsafe fn sdsdot<T: CArg, I: FInt>(n: I, alpha: f32, x: *const f32, incx: I, y: *const f32, incy: I) -> f32 {
+pub unsafe fn sdsdot<T: CArg, I: FInt>(
+    n: I,
+    alpha: f32,
+    x: *const f32,
+    incx: I,
+    y: *const f32,
+    incy: I,
+) -> f32 {
     // SAFETY: the caller's contract.
     unsafe { f::sdsdot::<T, I>(&n, &alpha, x, &incx, y, &incy) }
 }

@@ -27,7 +27,12 @@ fn row_trans<T: Scalar>(t: u8) -> (bool, u8) {
 ///
 /// # Safety
 /// `x` spans what `n`, `inc` say.
-unsafe fn maybe_conj<T: Scalar>(conj: bool, x: *const T, n: i64, inc: i64) -> (Option<Vec<T>>, i64) {
+unsafe fn maybe_conj<T: Scalar>(
+    conj: bool,
+    x: *const T,
+    n: i64,
+    inc: i64,
+) -> (Option<Vec<T>>, i64) {
     if conj && n > 0 && inc != 0 {
         // SAFETY: the caller's contract.
         (Some(unsafe { conj_copy(x, n, inc) }), 1)
@@ -38,16 +43,45 @@ unsafe fn maybe_conj<T: Scalar>(conj: bool, x: *const T, n: i64, inc: i64) -> (O
 
 /// `y ← α op(A) x + βy`.
 pub unsafe fn gemv<T: CArg, I: FInt>(
-    order: c_int, ta: c_int, m: I, n: I, alpha: T::Arg, a: *const T, lda: I, x: *const T,
-    incx: I, beta: T::Arg, y: *mut T, incy: I,
+    order: c_int,
+    ta: c_int,
+    m: I,
+    n: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    x: *const T,
+    incx: I,
+    beta: T::Arg,
+    y: *mut T,
+    incy: I,
 ) {
-    let Some(row) = row_major(order) else { return bad::<T>("gemv", 1) };
-    let Some(t) = trans(ta) else { return bad::<T>("gemv", 2) };
+    let Some(row) = row_major(order) else {
+        return bad::<T>("gemv", 1);
+    };
+    let Some(t) = trans(ta) else {
+        return bad::<T>("gemv", 2);
+    };
     // SAFETY: CBLAS scalar arguments.
     let (alpha, beta) = unsafe { (T::read(alpha), T::read(beta)) };
     if !row {
         // SAFETY: the caller's contract.
-        return unsafe { f::gemv::<T, I>(ch(&t), &m, &n, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1) };
+        return unsafe {
+            f::gemv::<T, I>(
+                ch(&t),
+                &m,
+                &n,
+                &alpha,
+                a,
+                &lda,
+                x,
+                &incx,
+                &beta,
+                y,
+                &incy,
+                1,
+            )
+        };
     }
     let (conj, t) = row_trans::<T>(t);
     // The product with A's transpose: x has M elements, y has N.
@@ -57,27 +91,84 @@ pub unsafe fn gemv<T: CArg, I: FInt>(
         if let Some(xc) = xc {
             conj_in_place(y, n.get(), incy.get());
             let (ac, bc, inc1) = (alpha.conj(), beta.conj(), I::from_i64(incx2));
-            f::gemv::<T, I>(ch(&t), &n, &m, &ac, a, &lda, xc.as_ptr(), &inc1, &bc, y, &incy, 1);
+            f::gemv::<T, I>(
+                ch(&t),
+                &n,
+                &m,
+                &ac,
+                a,
+                &lda,
+                xc.as_ptr(),
+                &inc1,
+                &bc,
+                y,
+                &incy,
+                1,
+            );
             conj_in_place(y, n.get(), incy.get());
         } else {
-            f::gemv::<T, I>(ch(&t), &n, &m, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1);
+            f::gemv::<T, I>(
+                ch(&t),
+                &n,
+                &m,
+                &alpha,
+                a,
+                &lda,
+                x,
+                &incx,
+                &beta,
+                y,
+                &incy,
+                1,
+            );
         }
     }
 }
 
 /// `y ← α op(A) x + βy`, `A` a band matrix.
 pub unsafe fn gbmv<T: CArg, I: FInt>(
-    order: c_int, ta: c_int, m: I, n: I, kl: I, ku: I, alpha: T::Arg, a: *const T, lda: I,
-    x: *const T, incx: I, beta: T::Arg, y: *mut T, incy: I,
+    order: c_int,
+    ta: c_int,
+    m: I,
+    n: I,
+    kl: I,
+    ku: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    x: *const T,
+    incx: I,
+    beta: T::Arg,
+    y: *mut T,
+    incy: I,
 ) {
-    let Some(row) = row_major(order) else { return bad::<T>("gbmv", 1) };
-    let Some(t) = trans(ta) else { return bad::<T>("gbmv", 2) };
+    let Some(row) = row_major(order) else {
+        return bad::<T>("gbmv", 1);
+    };
+    let Some(t) = trans(ta) else {
+        return bad::<T>("gbmv", 2);
+    };
     // SAFETY: CBLAS scalar arguments.
     let (alpha, beta) = unsafe { (T::read(alpha), T::read(beta)) };
     if !row {
         // SAFETY: the caller's contract.
         return unsafe {
-            f::gbmv::<T, I>(ch(&t), &m, &n, &kl, &ku, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1)
+            f::gbmv::<T, I>(
+                ch(&t),
+                &m,
+                &n,
+                &kl,
+                &ku,
+                &alpha,
+                a,
+                &lda,
+                x,
+                &incx,
+                &beta,
+                y,
+                &incy,
+                1,
+            )
         };
     }
     let (conj, t) = row_trans::<T>(t);
@@ -87,10 +178,40 @@ pub unsafe fn gbmv<T: CArg, I: FInt>(
         if let Some(xc) = xc {
             conj_in_place(y, n.get(), incy.get());
             let (ac, bc, inc1) = (alpha.conj(), beta.conj(), I::from_i64(incx2));
-            f::gbmv::<T, I>(ch(&t), &n, &m, &ku, &kl, &ac, a, &lda, xc.as_ptr(), &inc1, &bc, y, &incy, 1);
+            f::gbmv::<T, I>(
+                ch(&t),
+                &n,
+                &m,
+                &ku,
+                &kl,
+                &ac,
+                a,
+                &lda,
+                xc.as_ptr(),
+                &inc1,
+                &bc,
+                y,
+                &incy,
+                1,
+            );
             conj_in_place(y, n.get(), incy.get());
         } else {
-            f::gbmv::<T, I>(ch(&t), &n, &m, &ku, &kl, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1);
+            f::gbmv::<T, I>(
+                ch(&t),
+                &n,
+                &m,
+                &ku,
+                &kl,
+                &alpha,
+                a,
+                &lda,
+                x,
+                &incx,
+                &beta,
+                y,
+                &incy,
+                1,
+            );
         }
     }
 }
@@ -109,11 +230,26 @@ enum Stor<I> {
 /// The CBLAS contract of the routine.
 #[allow(clippy::too_many_arguments)]
 unsafe fn symv_any<T: CArg, I: FInt>(
-    base: &str, herm: bool, stor: Stor<I>, order: c_int, ul: c_int, n: I, alpha: T::Arg,
-    a: *const T, x: *const T, incx: I, beta: T::Arg, y: *mut T, incy: I,
+    base: &str,
+    herm: bool,
+    stor: Stor<I>,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    alpha: T::Arg,
+    a: *const T,
+    x: *const T,
+    incx: I,
+    beta: T::Arg,
+    y: *mut T,
+    incy: I,
 ) {
-    let Some(row) = row_major(order) else { return bad::<T>(base, 1) };
-    let Some(mut u) = uplo(ul) else { return bad::<T>(base, 2) };
+    let Some(row) = row_major(order) else {
+        return bad::<T>(base, 1);
+    };
+    let Some(mut u) = uplo(ul) else {
+        return bad::<T>(base, 2);
+    };
     // SAFETY: CBLAS scalar arguments.
     let (mut alpha, mut beta) = unsafe { (T::read(alpha), T::read(beta)) };
     let (mut x, mut incx) = (x, incx);
@@ -135,12 +271,46 @@ unsafe fn symv_any<T: CArg, I: FInt>(
     // SAFETY: the caller's contract.
     unsafe {
         match (stor, herm) {
-            (Stor::Full(lda), false) => f::symv::<T, I>(ch(&u), &n, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1),
-            (Stor::Full(lda), true) => f::hemv::<T, I>(ch(&u), &n, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1),
-            (Stor::Band(k, lda), false) => f::sbmv::<T, I>(ch(&u), &n, &k, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1),
-            (Stor::Band(k, lda), true) => f::hbmv::<T, I>(ch(&u), &n, &k, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1),
-            (Stor::Packed, false) => f::spmv::<T, I>(ch(&u), &n, &alpha, a, x, &incx, &beta, y, &incy, 1),
-            (Stor::Packed, true) => f::hpmv::<T, I>(ch(&u), &n, &alpha, a, x, &incx, &beta, y, &incy, 1),
+            (Stor::Full(lda), false) => {
+                f::symv::<T, I>(ch(&u), &n, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1)
+            }
+            (Stor::Full(lda), true) => {
+                f::hemv::<T, I>(ch(&u), &n, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1)
+            }
+            (Stor::Band(k, lda), false) => f::sbmv::<T, I>(
+                ch(&u),
+                &n,
+                &k,
+                &alpha,
+                a,
+                &lda,
+                x,
+                &incx,
+                &beta,
+                y,
+                &incy,
+                1,
+            ),
+            (Stor::Band(k, lda), true) => f::hbmv::<T, I>(
+                ch(&u),
+                &n,
+                &k,
+                &alpha,
+                a,
+                &lda,
+                x,
+                &incx,
+                &beta,
+                y,
+                &incy,
+                1,
+            ),
+            (Stor::Packed, false) => {
+                f::spmv::<T, I>(ch(&u), &n, &alpha, a, x, &incx, &beta, y, &incy, 1)
+            }
+            (Stor::Packed, true) => {
+                f::hpmv::<T, I>(ch(&u), &n, &alpha, a, x, &incx, &beta, y, &incy, 1)
+            }
         }
         if conj {
             conj_in_place(y, n.get(), incy.get());
@@ -151,56 +321,206 @@ unsafe fn symv_any<T: CArg, I: FInt>(
 
 /// `y ← αAx + βy`, `A` symmetric.
 pub unsafe fn symv<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, n: I, alpha: T::Arg, a: *const T, lda: I, x: *const T, incx: I,
-    beta: T::Arg, y: *mut T, incy: I,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    x: *const T,
+    incx: I,
+    beta: T::Arg,
+    y: *mut T,
+    incy: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { symv_any::<T, I>("symv", false, Stor::Full(lda), order, ul, n, alpha, a, x, incx, beta, y, incy) }
+    unsafe {
+        symv_any::<T, I>(
+            "symv",
+            false,
+            Stor::Full(lda),
+            order,
+            ul,
+            n,
+            alpha,
+            a,
+            x,
+            incx,
+            beta,
+            y,
+            incy,
+        )
+    }
 }
 
 /// `y ← αAx + βy`, `A` Hermitian.
 pub unsafe fn hemv<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, n: I, alpha: T::Arg, a: *const T, lda: I, x: *const T, incx: I,
-    beta: T::Arg, y: *mut T, incy: I,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    x: *const T,
+    incx: I,
+    beta: T::Arg,
+    y: *mut T,
+    incy: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { symv_any::<T, I>("hemv", true, Stor::Full(lda), order, ul, n, alpha, a, x, incx, beta, y, incy) }
+    unsafe {
+        symv_any::<T, I>(
+            "hemv",
+            true,
+            Stor::Full(lda),
+            order,
+            ul,
+            n,
+            alpha,
+            a,
+            x,
+            incx,
+            beta,
+            y,
+            incy,
+        )
+    }
 }
 
 /// `y ← αAx + βy`, `A` symmetric band.
 pub unsafe fn sbmv<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, n: I, k: I, alpha: T::Arg, a: *const T, lda: I, x: *const T,
-    incx: I, beta: T::Arg, y: *mut T, incy: I,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    k: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    x: *const T,
+    incx: I,
+    beta: T::Arg,
+    y: *mut T,
+    incy: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { symv_any::<T, I>("sbmv", false, Stor::Band(k, lda), order, ul, n, alpha, a, x, incx, beta, y, incy) }
+    unsafe {
+        symv_any::<T, I>(
+            "sbmv",
+            false,
+            Stor::Band(k, lda),
+            order,
+            ul,
+            n,
+            alpha,
+            a,
+            x,
+            incx,
+            beta,
+            y,
+            incy,
+        )
+    }
 }
 
 /// `y ← αAx + βy`, `A` Hermitian band.
 pub unsafe fn hbmv<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, n: I, k: I, alpha: T::Arg, a: *const T, lda: I, x: *const T,
-    incx: I, beta: T::Arg, y: *mut T, incy: I,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    k: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    x: *const T,
+    incx: I,
+    beta: T::Arg,
+    y: *mut T,
+    incy: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { symv_any::<T, I>("hbmv", true, Stor::Band(k, lda), order, ul, n, alpha, a, x, incx, beta, y, incy) }
+    unsafe {
+        symv_any::<T, I>(
+            "hbmv",
+            true,
+            Stor::Band(k, lda),
+            order,
+            ul,
+            n,
+            alpha,
+            a,
+            x,
+            incx,
+            beta,
+            y,
+            incy,
+        )
+    }
 }
 
 /// `y ← αAx + βy`, `A` symmetric packed.
 pub unsafe fn spmv<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, n: I, alpha: T::Arg, ap: *const T, x: *const T, incx: I,
-    beta: T::Arg, y: *mut T, incy: I,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    alpha: T::Arg,
+    ap: *const T,
+    x: *const T,
+    incx: I,
+    beta: T::Arg,
+    y: *mut T,
+    incy: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { symv_any::<T, I>("spmv", false, Stor::Packed, order, ul, n, alpha, ap, x, incx, beta, y, incy) }
+    unsafe {
+        symv_any::<T, I>(
+            "spmv",
+            false,
+            Stor::Packed,
+            order,
+            ul,
+            n,
+            alpha,
+            ap,
+            x,
+            incx,
+            beta,
+            y,
+            incy,
+        )
+    }
 }
 
 /// `y ← αAx + βy`, `A` Hermitian packed.
 pub unsafe fn hpmv<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, n: I, alpha: T::Arg, ap: *const T, x: *const T, incx: I,
-    beta: T::Arg, y: *mut T, incy: I,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    alpha: T::Arg,
+    ap: *const T,
+    x: *const T,
+    incx: I,
+    beta: T::Arg,
+    y: *mut T,
+    incy: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { symv_any::<T, I>("hpmv", true, Stor::Packed, order, ul, n, alpha, ap, x, incx, beta, y, incy) }
+    unsafe {
+        symv_any::<T, I>(
+            "hpmv",
+            true,
+            Stor::Packed,
+            order,
+            ul,
+            n,
+            alpha,
+            ap,
+            x,
+            incx,
+            beta,
+            y,
+            incy,
+        )
+    }
 }
 
 /// `x ← op(A)x` or `op(A)⁻¹x`, `A` triangular in any storage (`stor` names it; `k`, `lda`
@@ -210,13 +530,30 @@ pub unsafe fn hpmv<T: CArg, I: FInt>(
 /// The CBLAS contract of the routine.
 #[allow(clippy::too_many_arguments)]
 unsafe fn tri_any<T: CArg, I: FInt>(
-    base: &str, solve: bool, stor: Stor<I>, order: c_int, ul: c_int, ta: c_int, dg: c_int, n: I,
-    a: *const T, x: *mut T, incx: I,
+    base: &str,
+    solve: bool,
+    stor: Stor<I>,
+    order: c_int,
+    ul: c_int,
+    ta: c_int,
+    dg: c_int,
+    n: I,
+    a: *const T,
+    x: *mut T,
+    incx: I,
 ) {
-    let Some(row) = row_major(order) else { return bad::<T>(base, 1) };
-    let Some(mut u) = uplo(ul) else { return bad::<T>(base, 2) };
-    let Some(mut t) = trans(ta) else { return bad::<T>(base, 3) };
-    let Some(d) = diag(dg) else { return bad::<T>(base, 4) };
+    let Some(row) = row_major(order) else {
+        return bad::<T>(base, 1);
+    };
+    let Some(mut u) = uplo(ul) else {
+        return bad::<T>(base, 2);
+    };
+    let Some(mut t) = trans(ta) else {
+        return bad::<T>(base, 3);
+    };
+    let Some(d) = diag(dg) else {
+        return bad::<T>(base, 4);
+    };
     let mut conj = false;
     if row {
         u = flip(u);
@@ -232,8 +569,12 @@ unsafe fn tri_any<T: CArg, I: FInt>(
         match (stor, solve) {
             (Stor::Full(lda), false) => f::trmv::<T, I>(u, t, d, &n, a, &lda, x, &incx, 1, 1, 1),
             (Stor::Full(lda), true) => f::trsv::<T, I>(u, t, d, &n, a, &lda, x, &incx, 1, 1, 1),
-            (Stor::Band(k, lda), false) => f::tbmv::<T, I>(u, t, d, &n, &k, a, &lda, x, &incx, 1, 1, 1),
-            (Stor::Band(k, lda), true) => f::tbsv::<T, I>(u, t, d, &n, &k, a, &lda, x, &incx, 1, 1, 1),
+            (Stor::Band(k, lda), false) => {
+                f::tbmv::<T, I>(u, t, d, &n, &k, a, &lda, x, &incx, 1, 1, 1)
+            }
+            (Stor::Band(k, lda), true) => {
+                f::tbsv::<T, I>(u, t, d, &n, &k, a, &lda, x, &incx, 1, 1, 1)
+            }
             (Stor::Packed, false) => f::tpmv::<T, I>(u, t, d, &n, a, x, &incx, 1, 1, 1),
             (Stor::Packed, true) => f::tpsv::<T, I>(u, t, d, &n, a, x, &incx, 1, 1, 1),
         }
@@ -245,52 +586,182 @@ unsafe fn tri_any<T: CArg, I: FInt>(
 
 /// `x ← op(A)x`, `A` triangular.
 pub unsafe fn trmv<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, ta: c_int, dg: c_int, n: I, a: *const T, lda: I, x: *mut T, incx: I,
+    order: c_int,
+    ul: c_int,
+    ta: c_int,
+    dg: c_int,
+    n: I,
+    a: *const T,
+    lda: I,
+    x: *mut T,
+    incx: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { tri_any::<T, I>("trmv", false, Stor::Full(lda), order, ul, ta, dg, n, a, x, incx) }
+    unsafe {
+        tri_any::<T, I>(
+            "trmv",
+            false,
+            Stor::Full(lda),
+            order,
+            ul,
+            ta,
+            dg,
+            n,
+            a,
+            x,
+            incx,
+        )
+    }
 }
 
 /// `x ← op(A)⁻¹x`, `A` triangular.
 pub unsafe fn trsv<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, ta: c_int, dg: c_int, n: I, a: *const T, lda: I, x: *mut T, incx: I,
+    order: c_int,
+    ul: c_int,
+    ta: c_int,
+    dg: c_int,
+    n: I,
+    a: *const T,
+    lda: I,
+    x: *mut T,
+    incx: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { tri_any::<T, I>("trsv", true, Stor::Full(lda), order, ul, ta, dg, n, a, x, incx) }
+    unsafe {
+        tri_any::<T, I>(
+            "trsv",
+            true,
+            Stor::Full(lda),
+            order,
+            ul,
+            ta,
+            dg,
+            n,
+            a,
+            x,
+            incx,
+        )
+    }
 }
 
 /// `x ← op(A)x`, `A` triangular band.
 pub unsafe fn tbmv<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, ta: c_int, dg: c_int, n: I, k: I, a: *const T, lda: I, x: *mut T,
+    order: c_int,
+    ul: c_int,
+    ta: c_int,
+    dg: c_int,
+    n: I,
+    k: I,
+    a: *const T,
+    lda: I,
+    x: *mut T,
     incx: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { tri_any::<T, I>("tbmv", false, Stor::Band(k, lda), order, ul, ta, dg, n, a, x, incx) }
+    unsafe {
+        tri_any::<T, I>(
+            "tbmv",
+            false,
+            Stor::Band(k, lda),
+            order,
+            ul,
+            ta,
+            dg,
+            n,
+            a,
+            x,
+            incx,
+        )
+    }
 }
 
 /// `x ← op(A)⁻¹x`, `A` triangular band.
 pub unsafe fn tbsv<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, ta: c_int, dg: c_int, n: I, k: I, a: *const T, lda: I, x: *mut T,
+    order: c_int,
+    ul: c_int,
+    ta: c_int,
+    dg: c_int,
+    n: I,
+    k: I,
+    a: *const T,
+    lda: I,
+    x: *mut T,
     incx: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { tri_any::<T, I>("tbsv", true, Stor::Band(k, lda), order, ul, ta, dg, n, a, x, incx) }
+    unsafe {
+        tri_any::<T, I>(
+            "tbsv",
+            true,
+            Stor::Band(k, lda),
+            order,
+            ul,
+            ta,
+            dg,
+            n,
+            a,
+            x,
+            incx,
+        )
+    }
 }
 
 /// `x ← op(A)x`, `A` triangular packed.
 pub unsafe fn tpmv<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, ta: c_int, dg: c_int, n: I, ap: *const T, x: *mut T, incx: I,
+    order: c_int,
+    ul: c_int,
+    ta: c_int,
+    dg: c_int,
+    n: I,
+    ap: *const T,
+    x: *mut T,
+    incx: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { tri_any::<T, I>("tpmv", false, Stor::Packed, order, ul, ta, dg, n, ap, x, incx) }
+    unsafe {
+        tri_any::<T, I>(
+            "tpmv",
+            false,
+            Stor::Packed,
+            order,
+            ul,
+            ta,
+            dg,
+            n,
+            ap,
+            x,
+            incx,
+        )
+    }
 }
 
 /// `x ← op(A)⁻¹x`, `A` triangular packed.
 pub unsafe fn tpsv<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, ta: c_int, dg: c_int, n: I, ap: *const T, x: *mut T, incx: I,
+    order: c_int,
+    ul: c_int,
+    ta: c_int,
+    dg: c_int,
+    n: I,
+    ap: *const T,
+    x: *mut T,
+    incx: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { tri_any::<T, I>("tpsv", true, Stor::Packed, order, ul, ta, dg, n, ap, x, incx) }
+    unsafe {
+        tri_any::<T, I>(
+            "tpsv",
+            true,
+            Stor::Packed,
+            order,
+            ul,
+            ta,
+            dg,
+            n,
+            ap,
+            x,
+            incx,
+        )
+    }
 }
 
 /// General rank-1 updates: `xyᵀ` (`ger`, `geru`) or `xyᴴ` (`gerc`).
@@ -299,10 +770,22 @@ pub unsafe fn tpsv<T: CArg, I: FInt>(
 /// The CBLAS contract of the routine.
 #[allow(clippy::too_many_arguments)]
 unsafe fn ger_any<T: CArg, I: FInt>(
-    base: &str, conj: bool, order: c_int, m: I, n: I, alpha: T::Arg, x: *const T, incx: I,
-    y: *const T, incy: I, a: *mut T, lda: I,
+    base: &str,
+    conj: bool,
+    order: c_int,
+    m: I,
+    n: I,
+    alpha: T::Arg,
+    x: *const T,
+    incx: I,
+    y: *const T,
+    incy: I,
+    a: *mut T,
+    lda: I,
 ) {
-    let Some(row) = row_major(order) else { return bad::<T>(base, 1) };
+    let Some(row) = row_major(order) else {
+        return bad::<T>(base, 1);
+    };
     // SAFETY: a CBLAS scalar argument.
     let alpha = unsafe { T::read(alpha) };
     let (kind, name) = match (T::IS_COMPLEX, conj) {
@@ -326,8 +809,16 @@ unsafe fn ger_any<T: CArg, I: FInt>(
 
 /// `A ← αxyᵀ + A` (real).
 pub unsafe fn ger<T: CArg, I: FInt>(
-    order: c_int, m: I, n: I, alpha: T::Arg, x: *const T, incx: I, y: *const T, incy: I,
-    a: *mut T, lda: I,
+    order: c_int,
+    m: I,
+    n: I,
+    alpha: T::Arg,
+    x: *const T,
+    incx: I,
+    y: *const T,
+    incy: I,
+    a: *mut T,
+    lda: I,
 ) {
     // SAFETY: the caller's contract.
     unsafe { ger_any::<T, I>("ger", false, order, m, n, alpha, x, incx, y, incy, a, lda) }
@@ -335,8 +826,16 @@ pub unsafe fn ger<T: CArg, I: FInt>(
 
 /// `A ← αxyᵀ + A` (complex).
 pub unsafe fn geru<T: CArg, I: FInt>(
-    order: c_int, m: I, n: I, alpha: T::Arg, x: *const T, incx: I, y: *const T, incy: I,
-    a: *mut T, lda: I,
+    order: c_int,
+    m: I,
+    n: I,
+    alpha: T::Arg,
+    x: *const T,
+    incx: I,
+    y: *const T,
+    incy: I,
+    a: *mut T,
+    lda: I,
 ) {
     // SAFETY: the caller's contract.
     unsafe { ger_any::<T, I>("geru", false, order, m, n, alpha, x, incx, y, incy, a, lda) }
@@ -344,8 +843,16 @@ pub unsafe fn geru<T: CArg, I: FInt>(
 
 /// `A ← αxyᴴ + A`.
 pub unsafe fn gerc<T: CArg, I: FInt>(
-    order: c_int, m: I, n: I, alpha: T::Arg, x: *const T, incx: I, y: *const T, incy: I,
-    a: *mut T, lda: I,
+    order: c_int,
+    m: I,
+    n: I,
+    alpha: T::Arg,
+    x: *const T,
+    incx: I,
+    y: *const T,
+    incy: I,
+    a: *mut T,
+    lda: I,
 ) {
     // SAFETY: the caller's contract.
     unsafe { ger_any::<T, I>("gerc", true, order, m, n, alpha, x, incx, y, incy, a, lda) }
@@ -357,11 +864,24 @@ pub unsafe fn gerc<T: CArg, I: FInt>(
 /// The CBLAS contract of the routine.
 #[allow(clippy::too_many_arguments)]
 unsafe fn update_any<T: CArg, I: FInt>(
-    base: &str, herm: bool, lda: Option<I>, order: c_int, ul: c_int, n: I, alpha: T,
-    x: *const T, incx: I, y: Option<(*const T, I)>, a: *mut T,
+    base: &str,
+    herm: bool,
+    lda: Option<I>,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    alpha: T,
+    x: *const T,
+    incx: I,
+    y: Option<(*const T, I)>,
+    a: *mut T,
 ) {
-    let Some(row) = row_major(order) else { return bad::<T>(base, 1) };
-    let Some(mut u) = uplo(ul) else { return bad::<T>(base, 2) };
+    let Some(row) = row_major(order) else {
+        return bad::<T>(base, 1);
+    };
+    let Some(mut u) = uplo(ul) else {
+        return bad::<T>(base, 2);
+    };
     let (mut x, mut incx, mut y) = (x, incx, y);
     let (mut xc, mut yc) = (None, None);
     if row {
@@ -392,12 +912,20 @@ unsafe fn update_any<T: CArg, I: FInt>(
         match (lda, y, herm) {
             (Some(lda), None, false) => f::syr::<T, I>(uc, &n, &alpha, x, &incx, a, &lda, 1),
             (Some(lda), None, true) => f::her::<T, I>(uc, &n, &re, x, &incx, a, &lda, 1),
-            (Some(lda), Some((y, incy)), false) => f::syr2::<T, I>(uc, &n, &alpha, x, &incx, y, &incy, a, &lda, 1),
-            (Some(lda), Some((y, incy)), true) => f::her2::<T, I>(uc, &n, &alpha, x, &incx, y, &incy, a, &lda, 1),
+            (Some(lda), Some((y, incy)), false) => {
+                f::syr2::<T, I>(uc, &n, &alpha, x, &incx, y, &incy, a, &lda, 1)
+            }
+            (Some(lda), Some((y, incy)), true) => {
+                f::her2::<T, I>(uc, &n, &alpha, x, &incx, y, &incy, a, &lda, 1)
+            }
             (None, None, false) => f::spr::<T, I>(uc, &n, &alpha, x, &incx, a, 1),
             (None, None, true) => f::hpr::<T, I>(uc, &n, &re, x, &incx, a, 1),
-            (None, Some((y, incy)), false) => f::spr2::<T, I>(uc, &n, &alpha, x, &incx, y, &incy, a, 1),
-            (None, Some((y, incy)), true) => f::hpr2::<T, I>(uc, &n, &alpha, x, &incx, y, &incy, a, 1),
+            (None, Some((y, incy)), false) => {
+                f::spr2::<T, I>(uc, &n, &alpha, x, &incx, y, &incy, a, 1)
+            }
+            (None, Some((y, incy)), true) => {
+                f::hpr2::<T, I>(uc, &n, &alpha, x, &incx, y, &incy, a, 1)
+            }
         }
     }
     drop((xc, yc));
@@ -405,54 +933,162 @@ unsafe fn update_any<T: CArg, I: FInt>(
 
 /// `A ← αxxᵀ + A`, `A` symmetric.
 pub unsafe fn syr<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, n: I, alpha: T::Arg, x: *const T, incx: I, a: *mut T, lda: I,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    alpha: T::Arg,
+    x: *const T,
+    incx: I,
+    a: *mut T,
+    lda: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { update_any::<T, I>("syr", false, Some(lda), order, ul, n, T::read(alpha), x, incx, None, a) }
+    unsafe {
+        update_any::<T, I>(
+            "syr",
+            false,
+            Some(lda),
+            order,
+            ul,
+            n,
+            T::read(alpha),
+            x,
+            incx,
+            None,
+            a,
+        )
+    }
 }
 
 /// `A ← αxxᴴ + A`, `A` Hermitian, `α` real.
 pub unsafe fn her<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, n: I, alpha: T::Real, x: *const T, incx: I, a: *mut T, lda: I,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    alpha: T::Real,
+    x: *const T,
+    incx: I,
+    a: *mut T,
+    lda: I,
 ) {
     let alpha = T::from_real(alpha);
     // SAFETY: the caller's contract.
-    unsafe { update_any::<T, I>("her", true, Some(lda), order, ul, n, alpha, x, incx, None, a) }
+    unsafe {
+        update_any::<T, I>(
+            "her",
+            true,
+            Some(lda),
+            order,
+            ul,
+            n,
+            alpha,
+            x,
+            incx,
+            None,
+            a,
+        )
+    }
 }
 
 /// `A ← αxyᵀ + αyxᵀ + A`, `A` symmetric.
 pub unsafe fn syr2<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, n: I, alpha: T::Arg, x: *const T, incx: I, y: *const T, incy: I,
-    a: *mut T, lda: I,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    alpha: T::Arg,
+    x: *const T,
+    incx: I,
+    y: *const T,
+    incy: I,
+    a: *mut T,
+    lda: I,
 ) {
     // SAFETY: the caller's contract.
     unsafe {
-        update_any::<T, I>("syr2", false, Some(lda), order, ul, n, T::read(alpha), x, incx, Some((y, incy)), a)
+        update_any::<T, I>(
+            "syr2",
+            false,
+            Some(lda),
+            order,
+            ul,
+            n,
+            T::read(alpha),
+            x,
+            incx,
+            Some((y, incy)),
+            a,
+        )
     }
 }
 
 /// `A ← αxyᴴ + conj(α)yxᴴ + A`, `A` Hermitian.
 pub unsafe fn her2<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, n: I, alpha: T::Arg, x: *const T, incx: I, y: *const T, incy: I,
-    a: *mut T, lda: I,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    alpha: T::Arg,
+    x: *const T,
+    incx: I,
+    y: *const T,
+    incy: I,
+    a: *mut T,
+    lda: I,
 ) {
     // SAFETY: the caller's contract.
     unsafe {
-        update_any::<T, I>("her2", true, Some(lda), order, ul, n, T::read(alpha), x, incx, Some((y, incy)), a)
+        update_any::<T, I>(
+            "her2",
+            true,
+            Some(lda),
+            order,
+            ul,
+            n,
+            T::read(alpha),
+            x,
+            incx,
+            Some((y, incy)),
+            a,
+        )
     }
 }
 
 /// `A ← αxxᵀ + A`, `A` symmetric packed.
 pub unsafe fn spr<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, n: I, alpha: T::Arg, x: *const T, incx: I, ap: *mut T,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    alpha: T::Arg,
+    x: *const T,
+    incx: I,
+    ap: *mut T,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { update_any::<T, I>("spr", false, None, order, ul, n, T::read(alpha), x, incx, None, ap) }
+    unsafe {
+        update_any::<T, I>(
+            "spr",
+            false,
+            None,
+            order,
+            ul,
+            n,
+            T::read(alpha),
+            x,
+            incx,
+            None,
+            ap,
+        )
+    }
 }
 
 /// `A ← αxxᴴ + A`, `A` Hermitian packed, `α` real.
 pub unsafe fn hpr<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, n: I, alpha: T::Real, x: *const T, incx: I, ap: *mut T,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    alpha: T::Real,
+    x: *const T,
+    incx: I,
+    ap: *mut T,
 ) {
     let alpha = T::from_real(alpha);
     // SAFETY: the caller's contract.
@@ -461,23 +1097,61 @@ pub unsafe fn hpr<T: CArg, I: FInt>(
 
 /// `A ← αxyᵀ + αyxᵀ + A`, `A` symmetric packed.
 pub unsafe fn spr2<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, n: I, alpha: T::Arg, x: *const T, incx: I, y: *const T, incy: I,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    alpha: T::Arg,
+    x: *const T,
+    incx: I,
+    y: *const T,
+    incy: I,
     ap: *mut T,
 ) {
     // SAFETY: the caller's contract.
     unsafe {
-        update_any::<T, I>("spr2", false, None, order, ul, n, T::read(alpha), x, incx, Some((y, incy)), ap)
+        update_any::<T, I>(
+            "spr2",
+            false,
+            None,
+            order,
+            ul,
+            n,
+            T::read(alpha),
+            x,
+            incx,
+            Some((y, incy)),
+            ap,
+        )
     }
 }
 
 /// `A ← αxyᴴ + conj(α)yxᴴ + A`, `A` Hermitian packed.
 pub unsafe fn hpr2<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, n: I, alpha: T::Arg, x: *const T, incx: I, y: *const T, incy: I,
+    order: c_int,
+    ul: c_int,
+    n: I,
+    alpha: T::Arg,
+    x: *const T,
+    incx: I,
+    y: *const T,
+    incy: I,
     ap: *mut T,
 ) {
     // SAFETY: the caller's contract.
     unsafe {
-        update_any::<T, I>("hpr2", true, None, order, ul, n, T::read(alpha), x, incx, Some((y, incy)), ap)
+        update_any::<T, I>(
+            "hpr2",
+            true,
+            None,
+            order,
+            ul,
+            n,
+            T::read(alpha),
+            x,
+            incx,
+            Some((y, incy)),
+            ap,
+        )
     }
 }
 

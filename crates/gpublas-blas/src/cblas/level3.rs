@@ -12,20 +12,70 @@ use crate::raw::{CArg, FInt};
 
 /// `C ← α op(A) op(B) + βC`.
 pub unsafe fn gemm<T: CArg, I: FInt>(
-    order: c_int, ta: c_int, tb: c_int, m: I, n: I, k: I, alpha: T::Arg, a: *const T, lda: I,
-    b: *const T, ldb: I, beta: T::Arg, c: *mut T, ldc: I,
+    order: c_int,
+    ta: c_int,
+    tb: c_int,
+    m: I,
+    n: I,
+    k: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    b: *const T,
+    ldb: I,
+    beta: T::Arg,
+    c: *mut T,
+    ldc: I,
 ) {
-    let Some(row) = row_major(order) else { return bad::<T>("gemm", 1) };
-    let Some(ta) = trans(ta) else { return bad::<T>("gemm", 2) };
-    let Some(tb) = trans(tb) else { return bad::<T>("gemm", 3) };
+    let Some(row) = row_major(order) else {
+        return bad::<T>("gemm", 1);
+    };
+    let Some(ta) = trans(ta) else {
+        return bad::<T>("gemm", 2);
+    };
+    let Some(tb) = trans(tb) else {
+        return bad::<T>("gemm", 3);
+    };
     // SAFETY: CBLAS scalar arguments.
     let (alpha, beta) = unsafe { (T::read(alpha), T::read(beta)) };
     // SAFETY: the caller's contract.
     unsafe {
         if row {
-            f::gemm::<T, I>(ch(&tb), ch(&ta), &n, &m, &k, &alpha, b, &ldb, a, &lda, &beta, c, &ldc, 1, 1)
+            f::gemm::<T, I>(
+                ch(&tb),
+                ch(&ta),
+                &n,
+                &m,
+                &k,
+                &alpha,
+                b,
+                &ldb,
+                a,
+                &lda,
+                &beta,
+                c,
+                &ldc,
+                1,
+                1,
+            )
         } else {
-            f::gemm::<T, I>(ch(&ta), ch(&tb), &m, &n, &k, &alpha, a, &lda, b, &ldb, &beta, c, &ldc, 1, 1)
+            f::gemm::<T, I>(
+                ch(&ta),
+                ch(&tb),
+                &m,
+                &n,
+                &k,
+                &alpha,
+                a,
+                &lda,
+                b,
+                &ldb,
+                &beta,
+                c,
+                &ldc,
+                1,
+                1,
+            )
         }
     }
 }
@@ -36,12 +86,31 @@ pub unsafe fn gemm<T: CArg, I: FInt>(
 /// The CBLAS contract of the routine.
 #[allow(clippy::too_many_arguments)]
 unsafe fn symm_any<T: CArg, I: FInt>(
-    base: &str, herm: bool, order: c_int, sd: c_int, ul: c_int, m: I, n: I, alpha: T::Arg,
-    a: *const T, lda: I, b: *const T, ldb: I, beta: T::Arg, c: *mut T, ldc: I,
+    base: &str,
+    herm: bool,
+    order: c_int,
+    sd: c_int,
+    ul: c_int,
+    m: I,
+    n: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    b: *const T,
+    ldb: I,
+    beta: T::Arg,
+    c: *mut T,
+    ldc: I,
 ) {
-    let Some(row) = row_major(order) else { return bad::<T>(base, 1) };
-    let Some(mut s) = side(sd) else { return bad::<T>(base, 2) };
-    let Some(mut u) = uplo(ul) else { return bad::<T>(base, 3) };
+    let Some(row) = row_major(order) else {
+        return bad::<T>(base, 1);
+    };
+    let Some(mut s) = side(sd) else {
+        return bad::<T>(base, 2);
+    };
+    let Some(mut u) = uplo(ul) else {
+        return bad::<T>(base, 3);
+    };
     // SAFETY: CBLAS scalar arguments.
     let (alpha, beta) = unsafe { (T::read(alpha), T::read(beta)) };
     let (mut m, mut n) = (m, n);
@@ -63,20 +132,50 @@ unsafe fn symm_any<T: CArg, I: FInt>(
 
 /// `C ← αAB + βC` or `αBA + βC`, `A` symmetric.
 pub unsafe fn symm<T: CArg, I: FInt>(
-    order: c_int, sd: c_int, ul: c_int, m: I, n: I, alpha: T::Arg, a: *const T, lda: I,
-    b: *const T, ldb: I, beta: T::Arg, c: *mut T, ldc: I,
+    order: c_int,
+    sd: c_int,
+    ul: c_int,
+    m: I,
+    n: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    b: *const T,
+    ldb: I,
+    beta: T::Arg,
+    c: *mut T,
+    ldc: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { symm_any::<T, I>("symm", false, order, sd, ul, m, n, alpha, a, lda, b, ldb, beta, c, ldc) }
+    unsafe {
+        symm_any::<T, I>(
+            "symm", false, order, sd, ul, m, n, alpha, a, lda, b, ldb, beta, c, ldc,
+        )
+    }
 }
 
 /// `C ← αAB + βC` or `αBA + βC`, `A` Hermitian.
 pub unsafe fn hemm<T: CArg, I: FInt>(
-    order: c_int, sd: c_int, ul: c_int, m: I, n: I, alpha: T::Arg, a: *const T, lda: I,
-    b: *const T, ldb: I, beta: T::Arg, c: *mut T, ldc: I,
+    order: c_int,
+    sd: c_int,
+    ul: c_int,
+    m: I,
+    n: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    b: *const T,
+    ldb: I,
+    beta: T::Arg,
+    c: *mut T,
+    ldc: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { symm_any::<T, I>("hemm", true, order, sd, ul, m, n, alpha, a, lda, b, ldb, beta, c, ldc) }
+    unsafe {
+        symm_any::<T, I>(
+            "hemm", true, order, sd, ul, m, n, alpha, a, lda, b, ldb, beta, c, ldc,
+        )
+    }
 }
 
 /// The row-major `TRANS` of a rank-k update: `N` becomes the transpose (`C` for Hermitian
@@ -99,12 +198,30 @@ fn rank_trans<T: Scalar>(t: u8, herm: bool) -> u8 {
 /// The CBLAS contract of the routine.
 #[allow(clippy::too_many_arguments)]
 unsafe fn rank_any<T: CArg, I: FInt>(
-    base: &str, herm: bool, order: c_int, ul: c_int, tr: c_int, n: I, k: I, alpha: T,
-    a: *const T, lda: I, b: Option<(*const T, I)>, beta: T, c: *mut T, ldc: I,
+    base: &str,
+    herm: bool,
+    order: c_int,
+    ul: c_int,
+    tr: c_int,
+    n: I,
+    k: I,
+    alpha: T,
+    a: *const T,
+    lda: I,
+    b: Option<(*const T, I)>,
+    beta: T,
+    c: *mut T,
+    ldc: I,
 ) {
-    let Some(row) = row_major(order) else { return bad::<T>(base, 1) };
-    let Some(mut u) = uplo(ul) else { return bad::<T>(base, 2) };
-    let Some(mut t) = trans(tr) else { return bad::<T>(base, 3) };
+    let Some(row) = row_major(order) else {
+        return bad::<T>(base, 1);
+    };
+    let Some(mut u) = uplo(ul) else {
+        return bad::<T>(base, 2);
+    };
+    let Some(mut t) = trans(tr) else {
+        return bad::<T>(base, 3);
+    };
     let mut alpha = alpha;
     if row {
         u = flip(u);
@@ -132,47 +249,123 @@ unsafe fn rank_any<T: CArg, I: FInt>(
 
 /// `C ← α op(A) op(A)ᵀ + βC`.
 pub unsafe fn syrk<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, tr: c_int, n: I, k: I, alpha: T::Arg, a: *const T, lda: I,
-    beta: T::Arg, c: *mut T, ldc: I,
+    order: c_int,
+    ul: c_int,
+    tr: c_int,
+    n: I,
+    k: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    beta: T::Arg,
+    c: *mut T,
+    ldc: I,
 ) {
     // SAFETY: the caller's contract.
     unsafe {
         let (alpha, beta) = (T::read(alpha), T::read(beta));
-        rank_any::<T, I>("syrk", false, order, ul, tr, n, k, alpha, a, lda, None, beta, c, ldc)
+        rank_any::<T, I>(
+            "syrk", false, order, ul, tr, n, k, alpha, a, lda, None, beta, c, ldc,
+        )
     }
 }
 
 /// `C ← α op(A) op(A)ᴴ + βC`, `α`, `β` real.
 pub unsafe fn herk<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, tr: c_int, n: I, k: I, alpha: T::Real, a: *const T, lda: I,
-    beta: T::Real, c: *mut T, ldc: I,
+    order: c_int,
+    ul: c_int,
+    tr: c_int,
+    n: I,
+    k: I,
+    alpha: T::Real,
+    a: *const T,
+    lda: I,
+    beta: T::Real,
+    c: *mut T,
+    ldc: I,
 ) {
     let (alpha, beta) = (T::from_real(alpha), T::from_real(beta));
     // SAFETY: the caller's contract.
-    unsafe { rank_any::<T, I>("herk", true, order, ul, tr, n, k, alpha, a, lda, None, beta, c, ldc) }
+    unsafe {
+        rank_any::<T, I>(
+            "herk", true, order, ul, tr, n, k, alpha, a, lda, None, beta, c, ldc,
+        )
+    }
 }
 
 /// `C ← α op(A) op(B)ᵀ + α op(B) op(A)ᵀ + βC`.
 pub unsafe fn syr2k<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, tr: c_int, n: I, k: I, alpha: T::Arg, a: *const T, lda: I,
-    b: *const T, ldb: I, beta: T::Arg, c: *mut T, ldc: I,
+    order: c_int,
+    ul: c_int,
+    tr: c_int,
+    n: I,
+    k: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    b: *const T,
+    ldb: I,
+    beta: T::Arg,
+    c: *mut T,
+    ldc: I,
 ) {
     // SAFETY: the caller's contract.
     unsafe {
         let (alpha, beta) = (T::read(alpha), T::read(beta));
-        rank_any::<T, I>("syr2k", false, order, ul, tr, n, k, alpha, a, lda, Some((b, ldb)), beta, c, ldc)
+        rank_any::<T, I>(
+            "syr2k",
+            false,
+            order,
+            ul,
+            tr,
+            n,
+            k,
+            alpha,
+            a,
+            lda,
+            Some((b, ldb)),
+            beta,
+            c,
+            ldc,
+        )
     }
 }
 
 /// `C ← α op(A) op(B)ᴴ + conj(α) op(B) op(A)ᴴ + βC`, `β` real.
 pub unsafe fn her2k<T: CArg, I: FInt>(
-    order: c_int, ul: c_int, tr: c_int, n: I, k: I, alpha: T::Arg, a: *const T, lda: I,
-    b: *const T, ldb: I, beta: T::Real, c: *mut T, ldc: I,
+    order: c_int,
+    ul: c_int,
+    tr: c_int,
+    n: I,
+    k: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    b: *const T,
+    ldb: I,
+    beta: T::Real,
+    c: *mut T,
+    ldc: I,
 ) {
     // SAFETY: the caller's contract.
     unsafe {
         let (alpha, beta) = (T::read(alpha), T::from_real(beta));
-        rank_any::<T, I>("her2k", true, order, ul, tr, n, k, alpha, a, lda, Some((b, ldb)), beta, c, ldc)
+        rank_any::<T, I>(
+            "her2k",
+            true,
+            order,
+            ul,
+            tr,
+            n,
+            k,
+            alpha,
+            a,
+            lda,
+            Some((b, ldb)),
+            beta,
+            c,
+            ldc,
+        )
     }
 }
 
@@ -182,14 +375,36 @@ pub unsafe fn her2k<T: CArg, I: FInt>(
 /// The CBLAS contract of the routine.
 #[allow(clippy::too_many_arguments)]
 unsafe fn tri_any<T: CArg, I: FInt>(
-    base: &str, solve: bool, order: c_int, sd: c_int, ul: c_int, ta: c_int, dg: c_int, m: I,
-    n: I, alpha: T::Arg, a: *const T, lda: I, b: *mut T, ldb: I,
+    base: &str,
+    solve: bool,
+    order: c_int,
+    sd: c_int,
+    ul: c_int,
+    ta: c_int,
+    dg: c_int,
+    m: I,
+    n: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    b: *mut T,
+    ldb: I,
 ) {
-    let Some(row) = row_major(order) else { return bad::<T>(base, 1) };
-    let Some(mut s) = side(sd) else { return bad::<T>(base, 2) };
-    let Some(mut u) = uplo(ul) else { return bad::<T>(base, 3) };
-    let Some(t) = trans(ta) else { return bad::<T>(base, 4) };
-    let Some(d) = diag(dg) else { return bad::<T>(base, 5) };
+    let Some(row) = row_major(order) else {
+        return bad::<T>(base, 1);
+    };
+    let Some(mut s) = side(sd) else {
+        return bad::<T>(base, 2);
+    };
+    let Some(mut u) = uplo(ul) else {
+        return bad::<T>(base, 3);
+    };
+    let Some(t) = trans(ta) else {
+        return bad::<T>(base, 4);
+    };
+    let Some(d) = diag(dg) else {
+        return bad::<T>(base, 5);
+    };
     // SAFETY: a CBLAS scalar argument.
     let alpha = unsafe { T::read(alpha) };
     let (mut m, mut n) = (m, n);
@@ -211,20 +426,48 @@ unsafe fn tri_any<T: CArg, I: FInt>(
 
 /// `B ← α op(A) B` or `α B op(A)`, `A` triangular.
 pub unsafe fn trmm<T: CArg, I: FInt>(
-    order: c_int, sd: c_int, ul: c_int, ta: c_int, dg: c_int, m: I, n: I, alpha: T::Arg,
-    a: *const T, lda: I, b: *mut T, ldb: I,
+    order: c_int,
+    sd: c_int,
+    ul: c_int,
+    ta: c_int,
+    dg: c_int,
+    m: I,
+    n: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    b: *mut T,
+    ldb: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { tri_any::<T, I>("trmm", false, order, sd, ul, ta, dg, m, n, alpha, a, lda, b, ldb) }
+    unsafe {
+        tri_any::<T, I>(
+            "trmm", false, order, sd, ul, ta, dg, m, n, alpha, a, lda, b, ldb,
+        )
+    }
 }
 
 /// `B ← α op(A)⁻¹ B` or `α B op(A)⁻¹`, `A` triangular.
 pub unsafe fn trsm<T: CArg, I: FInt>(
-    order: c_int, sd: c_int, ul: c_int, ta: c_int, dg: c_int, m: I, n: I, alpha: T::Arg,
-    a: *const T, lda: I, b: *mut T, ldb: I,
+    order: c_int,
+    sd: c_int,
+    ul: c_int,
+    ta: c_int,
+    dg: c_int,
+    m: I,
+    n: I,
+    alpha: T::Arg,
+    a: *const T,
+    lda: I,
+    b: *mut T,
+    ldb: I,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { tri_any::<T, I>("trsm", true, order, sd, ul, ta, dg, m, n, alpha, a, lda, b, ldb) }
+    unsafe {
+        tri_any::<T, I>(
+            "trsm", true, order, sd, ul, ta, dg, m, n, alpha, a, lda, b, ldb,
+        )
+    }
 }
 
 type C32 = gpublas::Complex32;

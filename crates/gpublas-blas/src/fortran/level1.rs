@@ -50,7 +50,9 @@ pub unsafe fn scal<T: Scalar, I: FInt>(n: *const I, alpha: *const T, x: *mut T, 
     // SAFETY: the array spans what its arguments say.
     let xs = unsafe { Out::new(x, vspan(n, incx)).slice() };
     let n = dim(n);
-    run("scal", Level::L1, n as f64, |d| d.scal(alpha, vm(xs, n, incx)))
+    run("scal", Level::L1, n as f64, |d| {
+        d.scal(alpha, vm(xs, n, incx))
+    })
 }
 
 /// `x ← αx` with a real `α` (`csscal`, `zdscal`).
@@ -68,7 +70,9 @@ pub unsafe fn scal_real<T: Scalar, I: FInt>(
     // SAFETY: the array spans what its arguments say.
     let xs = unsafe { Out::new(x, vspan(n, incx)).slice() };
     let n = dim(n);
-    run("scal", Level::L1, n as f64, |d| d.scal_real(alpha, vm(xs, n, incx)))
+    run("scal", Level::L1, n as f64, |d| {
+        d.scal_real(alpha, vm(xs, n, incx))
+    })
 }
 
 /// `y ← x`.
@@ -88,7 +92,9 @@ pub unsafe fn copy<T: Scalar, I: FInt>(
     // SAFETY: as in `axpy`.
     let (xs, ys) = unsafe { (input(x, vspan(n, incx), &[yo.region()]), yo.slice()) };
     let n = dim(n);
-    run("copy", Level::L1, n as f64, |d| d.copy(v(&xs, n, incx), vm(ys, n, incy)))
+    run("copy", Level::L1, n as f64, |d| {
+        d.copy(v(&xs, n, incx), vm(ys, n, incy))
+    })
 }
 
 /// Runs `f` on two output vectors: as slices when their spans are apart, else on contiguous
@@ -135,7 +141,9 @@ pub unsafe fn swap<T: Scalar, I: FInt>(
     // SAFETY: the arrays span what their arguments say.
     unsafe {
         two_outputs(n, x, incx, y, incy, |mut xv, mut yv| {
-            run("swap", Level::L1, n as f64, |d| d.swap(xv.reborrow(), yv.reborrow()))
+            run("swap", Level::L1, n as f64, |d| {
+                d.swap(xv.reborrow(), yv.reborrow())
+            })
         })
     }
 }
@@ -158,7 +166,9 @@ pub unsafe fn rot<T: Scalar, I: FInt>(
     // SAFETY: the arrays span what their arguments say.
     unsafe {
         two_outputs(n, x, incx, y, incy, |mut xv, mut yv| {
-            run("rot", Level::L1, 6.0 * n as f64, |d| d.rot(xv.reborrow(), yv.reborrow(), c, s))
+            run("rot", Level::L1, 6.0 * n as f64, |d| {
+                d.rot(xv.reborrow(), yv.reborrow(), c, s)
+            })
         })
     }
 }
@@ -182,7 +192,9 @@ pub unsafe fn rotm<T: Scalar<Real = T>, I: FInt>(
     // SAFETY: the arrays span what their arguments say.
     unsafe {
         two_outputs(n, x, incx, y, incy, |mut xv, mut yv| {
-            run("rotm", Level::L1, 6.0 * n as f64, |d| d.rotm(xv.reborrow(), yv.reborrow(), p))
+            run("rotm", Level::L1, 6.0 * n as f64, |d| {
+                d.rotm(xv.reborrow(), yv.reborrow(), p)
+            })
         })
     }
 }
@@ -299,7 +311,9 @@ pub unsafe fn dsdot<T: Scalar, I: FInt>(
     // SAFETY: the arrays span what their arguments say; nothing is written.
     let (xs, ys) = unsafe { (input(x, vspan(n, incx), &[]), input(y, vspan(n, incy), &[])) };
     let n = dim(n);
-    run("dsdot", Level::L1, 2.0 * n as f64, |d| d.dsdot(v(&xs, n, incx), v(&ys, n, incy)))
+    run("dsdot", Level::L1, 2.0 * n as f64, |d| {
+        d.dsdot(v(&xs, n, incx), v(&ys, n, incy))
+    })
 }
 
 /// Reads a one-vector input (`n ≤ 0` or `incx ≤ 0`: `None`, reference BLAS's early return).
@@ -328,7 +342,9 @@ pub unsafe fn nrm2<T: Scalar, I: FInt>(n: *const I, x: *const T, incx: *const I)
     let Some((xs, n, incx)) = (unsafe { one_vector(n, x, incx, true) }) else {
         return T::Real::zero();
     };
-    run("nrm2", Level::L1, 2.0 * n as f64, |d| d.nrm2(v(&xs, n, incx)))
+    run("nrm2", Level::L1, 2.0 * n as f64, |d| {
+        d.nrm2(v(&xs, n, incx))
+    })
 }
 
 /// The sum of `|re| + |im|` (`sasum`, `dasum`, `scasum`, `dzasum`).

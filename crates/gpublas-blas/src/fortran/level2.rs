@@ -76,12 +76,23 @@ pub unsafe fn gemv<T: Scalar, I: FInt>(
     // SAFETY: the arrays span what their validated arguments say (the BLAS contract); inputs
     // overlapping `y` are copied before `y` becomes a slice.
     let (a_s, xs, ys) = unsafe {
-        (input(a, mspan(m, n, lda), &outs), input(x, vspan(lx, incx), &outs), yo.slice())
+        (
+            input(a, mspan(m, n, lda), &outs),
+            input(x, vspan(lx, incx), &outs),
+            yo.slice(),
+        )
     };
     let (m, n, lx, ly, lda) = (dim(m), dim(n), dim(lx), dim(ly), dim(lda));
     run("gemv", Level::L2, 2.0 * (m * n) as f64, |d| {
         let am = Mat::col_major(&*a_s, m, n).with_ld(lda);
-        d.gemv(op::<T>(tr), alpha, am, v(&xs, lx, incx), beta, vm(ys, ly, incy))
+        d.gemv(
+            op::<T>(tr),
+            alpha,
+            am,
+            v(&xs, lx, incx),
+            beta,
+            vm(ys, ly, incy),
+        )
     })
 }
 
@@ -104,7 +115,16 @@ pub unsafe fn gbmv<T: Scalar, I: FInt>(
 ) {
     // SAFETY: Fortran scalar arguments.
     let (tr, m, n, kl, ku, lda, incx, incy) = unsafe {
-        (flag(trans), int(m), int(n), int(kl), int(ku), int(lda), int(incx), int(incy))
+        (
+            flag(trans),
+            int(m),
+            int(n),
+            int(kl),
+            int(ku),
+            int(lda),
+            int(incx),
+            int(incy),
+        )
     };
     let info = first(&[
         (!is_trans(tr), 1),
@@ -129,13 +149,24 @@ pub unsafe fn gbmv<T: Scalar, I: FInt>(
     let outs = [yo.region()];
     // SAFETY: as in `gemv`.
     let (a_s, xs, ys) = unsafe {
-        (input(a, mspan(kl + ku + 1, n, lda), &outs), input(x, vspan(lx, incx), &outs), yo.slice())
+        (
+            input(a, mspan(kl + ku + 1, n, lda), &outs),
+            input(x, vspan(lx, incx), &outs),
+            yo.slice(),
+        )
     };
     let (m, n, kl, ku, lx, ly, lda) =
         (dim(m), dim(n), dim(kl), dim(ku), dim(lx), dim(ly), dim(lda));
     run("gbmv", Level::L2, 2.0 * (n * (kl + ku + 1)) as f64, |d| {
         let ab = Banded::new(&*a_s, m, n, kl, ku).with_ld(lda);
-        d.gbmv(op::<T>(tr), alpha, ab, v(&xs, lx, incx), beta, vm(ys, ly, incy))
+        d.gbmv(
+            op::<T>(tr),
+            alpha,
+            ab,
+            v(&xs, lx, incx),
+            beta,
+            vm(ys, ly, incy),
+        )
     })
 }
 
@@ -172,7 +203,11 @@ unsafe fn symv_any<T: Scalar, I: FInt>(
         (incx == 0, 7),
         (incy == 0, 10),
     ]);
-    let base = if kind == Sym::Symmetric { "SYMV" } else { "HEMV" };
+    let base = if kind == Sym::Symmetric {
+        "SYMV"
+    } else {
+        "HEMV"
+    };
     if failed::<T, I>(base, info) {
         return;
     }
@@ -185,7 +220,11 @@ unsafe fn symv_any<T: Scalar, I: FInt>(
     let outs = [yo.region()];
     // SAFETY: as in `gemv`.
     let (a_s, xs, ys) = unsafe {
-        (input(a, mspan(n, n, lda), &outs), input(x, vspan(n, incx), &outs), yo.slice())
+        (
+            input(a, mspan(n, n, lda), &outs),
+            input(x, vspan(n, incx), &outs),
+            yo.slice(),
+        )
     };
     let (n, lda) = (dim(n), dim(lda));
     run(base, Level::L2, 2.0 * (n * n) as f64, |d| {
@@ -263,7 +302,11 @@ unsafe fn sbmv_any<T: Scalar, I: FInt>(
         (incx == 0, 8),
         (incy == 0, 11),
     ]);
-    let base = if kind == Sym::Symmetric { "SBMV" } else { "HBMV" };
+    let base = if kind == Sym::Symmetric {
+        "SBMV"
+    } else {
+        "HBMV"
+    };
     if failed::<T, I>(base, info) {
         return;
     }
@@ -276,7 +319,11 @@ unsafe fn sbmv_any<T: Scalar, I: FInt>(
     let outs = [yo.region()];
     // SAFETY: as in `gemv`.
     let (a_s, xs, ys) = unsafe {
-        (input(a, mspan(k + 1, n, lda), &outs), input(x, vspan(n, incx), &outs), yo.slice())
+        (
+            input(a, mspan(k + 1, n, lda), &outs),
+            input(x, vspan(n, incx), &outs),
+            yo.slice(),
+        )
     };
     let (n, k, lda) = (dim(n), dim(k), dim(lda));
     run(base, Level::L2, 4.0 * (n * (k + 1)) as f64, |d| {
@@ -332,7 +379,22 @@ pub unsafe fn sbmv<T: Scalar, I: FInt>(
     _lul: usize,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { sbmv_any::<T, I>(Sym::Symmetric, ul, n, k, alpha, a, lda, x, incx, beta, y, incy) }
+    unsafe {
+        sbmv_any::<T, I>(
+            Sym::Symmetric,
+            ul,
+            n,
+            k,
+            alpha,
+            a,
+            lda,
+            x,
+            incx,
+            beta,
+            y,
+            incy,
+        )
+    }
 }
 
 /// `y ← αAx + βy`, `A` a Hermitian band matrix.
@@ -351,7 +413,22 @@ pub unsafe fn hbmv<T: Scalar, I: FInt>(
     _lul: usize,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { sbmv_any::<T, I>(Sym::Hermitian, ul, n, k, alpha, a, lda, x, incx, beta, y, incy) }
+    unsafe {
+        sbmv_any::<T, I>(
+            Sym::Hermitian,
+            ul,
+            n,
+            k,
+            alpha,
+            a,
+            lda,
+            x,
+            incx,
+            beta,
+            y,
+            incy,
+        )
+    }
 }
 
 /// `y ← αAx + βy`, `A` symmetric (`?spmv`) or Hermitian (`?hpmv`) in packed storage.
@@ -372,8 +449,17 @@ unsafe fn spmv_any<T: Scalar, I: FInt>(
 ) {
     // SAFETY: Fortran scalar arguments.
     let (ul, n, incx, incy) = unsafe { (flag(ul), int(n), int(incx), int(incy)) };
-    let info = first(&[(!is_uplo(ul), 1), (n < 0, 2), (incx == 0, 6), (incy == 0, 9)]);
-    let base = if kind == Sym::Symmetric { "SPMV" } else { "HPMV" };
+    let info = first(&[
+        (!is_uplo(ul), 1),
+        (n < 0, 2),
+        (incx == 0, 6),
+        (incy == 0, 9),
+    ]);
+    let base = if kind == Sym::Symmetric {
+        "SPMV"
+    } else {
+        "HPMV"
+    };
     if failed::<T, I>(base, info) {
         return;
     }
@@ -385,8 +471,13 @@ unsafe fn spmv_any<T: Scalar, I: FInt>(
     let yo = Out::new(y, vspan(n, incy));
     let outs = [yo.region()];
     // SAFETY: as in `gemv`.
-    let (a_s, xs, ys) =
-        unsafe { (input(ap, pspan(n), &outs), input(x, vspan(n, incx), &outs), yo.slice()) };
+    let (a_s, xs, ys) = unsafe {
+        (
+            input(ap, pspan(n), &outs),
+            input(x, vspan(n, incx), &outs),
+            yo.slice(),
+        )
+    };
     let n = dim(n);
     run(base, Level::L2, 2.0 * (n * n) as f64, |d| {
         let (pa, xv, yv) = (packed(&a_s, ul, n), v(&xs, n, incx), vm(&mut *ys, n, incy));
@@ -461,17 +552,36 @@ unsafe fn tri_any<T: Scalar, I: FInt>(
     // SAFETY: Fortran scalar arguments (`k`, `lda` only where the storage has them).
     let (ul, tr, dg, n, incx) = unsafe { (flag(ul), flag(trans), flag(dg), int(n), int(incx)) };
     // SAFETY: as above.
-    let k = if storage == Tri::Band { unsafe { int(k) } } else { 0 };
+    let k = if storage == Tri::Band {
+        unsafe { int(k) }
+    } else {
+        0
+    };
     // SAFETY: as above.
-    let lda = if storage == Tri::Packed { 1 } else { unsafe { int(lda) } };
-    let head = [(!is_uplo(ul), 1), (!is_trans(tr), 2), (!is_diag(dg), 3), (n < 0, 4)];
+    let lda = if storage == Tri::Packed {
+        1
+    } else {
+        unsafe { int(lda) }
+    };
+    let head = [
+        (!is_uplo(ul), 1),
+        (!is_trans(tr), 2),
+        (!is_diag(dg), 3),
+        (n < 0, 4),
+    ];
     let (info, base) = match storage {
-        Tri::Full => (first(&[(lda < n.max(1), 6), (incx == 0, 8)]), if solve { "TRSV" } else { "TRMV" }),
+        Tri::Full => (
+            first(&[(lda < n.max(1), 6), (incx == 0, 8)]),
+            if solve { "TRSV" } else { "TRMV" },
+        ),
         Tri::Band => (
             first(&[(k < 0, 5), (lda < k.saturating_add(1), 7), (incx == 0, 9)]),
             if solve { "TBSV" } else { "TBMV" },
         ),
-        Tri::Packed => (first(&[(incx == 0, 7)]), if solve { "TPSV" } else { "TPMV" }),
+        Tri::Packed => (
+            first(&[(incx == 0, 7)]),
+            if solve { "TPSV" } else { "TPMV" },
+        ),
     };
     let info = match first(&head) {
         0 => info,
@@ -509,26 +619,82 @@ unsafe fn tri_any<T: Scalar, I: FInt>(
 
 /// `x ← op(A)x`, `A` triangular.
 pub unsafe fn trmv<T: Scalar, I: FInt>(
-    ul: Ch, trans: Ch, dg: Ch, n: *const I, a: *const T, lda: *const I, x: *mut T,
-    incx: *const I, _l1: usize, _l2: usize, _l3: usize,
+    ul: Ch,
+    trans: Ch,
+    dg: Ch,
+    n: *const I,
+    a: *const T,
+    lda: *const I,
+    x: *mut T,
+    incx: *const I,
+    _l1: usize,
+    _l2: usize,
+    _l3: usize,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { tri_any::<T, I>(Tri::Full, false, ul, trans, dg, n, std::ptr::null(), a, lda, x, incx) }
+    unsafe {
+        tri_any::<T, I>(
+            Tri::Full,
+            false,
+            ul,
+            trans,
+            dg,
+            n,
+            std::ptr::null(),
+            a,
+            lda,
+            x,
+            incx,
+        )
+    }
 }
 
 /// `x ← op(A)⁻¹x`, `A` triangular.
 pub unsafe fn trsv<T: Scalar, I: FInt>(
-    ul: Ch, trans: Ch, dg: Ch, n: *const I, a: *const T, lda: *const I, x: *mut T,
-    incx: *const I, _l1: usize, _l2: usize, _l3: usize,
+    ul: Ch,
+    trans: Ch,
+    dg: Ch,
+    n: *const I,
+    a: *const T,
+    lda: *const I,
+    x: *mut T,
+    incx: *const I,
+    _l1: usize,
+    _l2: usize,
+    _l3: usize,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { tri_any::<T, I>(Tri::Full, true, ul, trans, dg, n, std::ptr::null(), a, lda, x, incx) }
+    unsafe {
+        tri_any::<T, I>(
+            Tri::Full,
+            true,
+            ul,
+            trans,
+            dg,
+            n,
+            std::ptr::null(),
+            a,
+            lda,
+            x,
+            incx,
+        )
+    }
 }
 
 /// `x ← op(A)x`, `A` triangular band.
 pub unsafe fn tbmv<T: Scalar, I: FInt>(
-    ul: Ch, trans: Ch, dg: Ch, n: *const I, k: *const I, a: *const T, lda: *const I,
-    x: *mut T, incx: *const I, _l1: usize, _l2: usize, _l3: usize,
+    ul: Ch,
+    trans: Ch,
+    dg: Ch,
+    n: *const I,
+    k: *const I,
+    a: *const T,
+    lda: *const I,
+    x: *mut T,
+    incx: *const I,
+    _l1: usize,
+    _l2: usize,
+    _l3: usize,
 ) {
     // SAFETY: the caller's contract.
     unsafe { tri_any::<T, I>(Tri::Band, false, ul, trans, dg, n, k, a, lda, x, incx) }
@@ -536,8 +702,18 @@ pub unsafe fn tbmv<T: Scalar, I: FInt>(
 
 /// `x ← op(A)⁻¹x`, `A` triangular band.
 pub unsafe fn tbsv<T: Scalar, I: FInt>(
-    ul: Ch, trans: Ch, dg: Ch, n: *const I, k: *const I, a: *const T, lda: *const I,
-    x: *mut T, incx: *const I, _l1: usize, _l2: usize, _l3: usize,
+    ul: Ch,
+    trans: Ch,
+    dg: Ch,
+    n: *const I,
+    k: *const I,
+    a: *const T,
+    lda: *const I,
+    x: *mut T,
+    incx: *const I,
+    _l1: usize,
+    _l2: usize,
+    _l3: usize,
 ) {
     // SAFETY: the caller's contract.
     unsafe { tri_any::<T, I>(Tri::Band, true, ul, trans, dg, n, k, a, lda, x, incx) }
@@ -545,20 +721,64 @@ pub unsafe fn tbsv<T: Scalar, I: FInt>(
 
 /// `x ← op(A)x`, `A` triangular packed.
 pub unsafe fn tpmv<T: Scalar, I: FInt>(
-    ul: Ch, trans: Ch, dg: Ch, n: *const I, ap: *const T, x: *mut T, incx: *const I,
-    _l1: usize, _l2: usize, _l3: usize,
+    ul: Ch,
+    trans: Ch,
+    dg: Ch,
+    n: *const I,
+    ap: *const T,
+    x: *mut T,
+    incx: *const I,
+    _l1: usize,
+    _l2: usize,
+    _l3: usize,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { tri_any::<T, I>(Tri::Packed, false, ul, trans, dg, n, std::ptr::null(), ap, std::ptr::null(), x, incx) }
+    unsafe {
+        tri_any::<T, I>(
+            Tri::Packed,
+            false,
+            ul,
+            trans,
+            dg,
+            n,
+            std::ptr::null(),
+            ap,
+            std::ptr::null(),
+            x,
+            incx,
+        )
+    }
 }
 
 /// `x ← op(A)⁻¹x`, `A` triangular packed.
 pub unsafe fn tpsv<T: Scalar, I: FInt>(
-    ul: Ch, trans: Ch, dg: Ch, n: *const I, ap: *const T, x: *mut T, incx: *const I,
-    _l1: usize, _l2: usize, _l3: usize,
+    ul: Ch,
+    trans: Ch,
+    dg: Ch,
+    n: *const I,
+    ap: *const T,
+    x: *mut T,
+    incx: *const I,
+    _l1: usize,
+    _l2: usize,
+    _l3: usize,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { tri_any::<T, I>(Tri::Packed, true, ul, trans, dg, n, std::ptr::null(), ap, std::ptr::null(), x, incx) }
+    unsafe {
+        tri_any::<T, I>(
+            Tri::Packed,
+            true,
+            ul,
+            trans,
+            dg,
+            n,
+            std::ptr::null(),
+            ap,
+            std::ptr::null(),
+            x,
+            incx,
+        )
+    }
 }
 
 /// Which general rank-1 update.
@@ -590,7 +810,13 @@ pub(crate) unsafe fn ger_any<T: Scalar, I: FInt>(
 ) {
     // SAFETY: Fortran scalar arguments.
     let (m, n, incx, incy, lda) = unsafe { (int(m), int(n), int(incx), int(incy), int(lda)) };
-    let info = first(&[(m < 0, 1), (n < 0, 2), (incx == 0, 5), (incy == 0, 7), (lda < m.max(1), 9)]);
+    let info = first(&[
+        (m < 0, 1),
+        (n < 0, 2),
+        (incx == 0, 5),
+        (incy == 0, 7),
+        (lda < m.max(1), 9),
+    ]);
     if failed::<T, I>(base, info) {
         return;
     }
@@ -602,8 +828,13 @@ pub(crate) unsafe fn ger_any<T: Scalar, I: FInt>(
     let ao = Out::new(a, mspan(m, n, lda));
     let outs = [ao.region()];
     // SAFETY: as in `gemv`.
-    let (xs, ys, a_s) =
-        unsafe { (input(x, vspan(m, incx), &outs), input(y, vspan(n, incy), &outs), ao.slice()) };
+    let (xs, ys, a_s) = unsafe {
+        (
+            input(x, vspan(m, incx), &outs),
+            input(y, vspan(n, incy), &outs),
+            ao.slice(),
+        )
+    };
     let (m, n, lda) = (dim(m), dim(n), dim(lda));
     run(base, Level::L2, 2.0 * (m * n) as f64, |d| {
         let am = MatMut::col_major(&mut *a_s, m, n).with_ld(lda);
@@ -618,8 +849,15 @@ pub(crate) unsafe fn ger_any<T: Scalar, I: FInt>(
 
 /// `A ← αxyᵀ + A` (real).
 pub unsafe fn ger<T: Scalar, I: FInt>(
-    m: *const I, n: *const I, alpha: *const T, x: *const T, incx: *const I, y: *const T,
-    incy: *const I, a: *mut T, lda: *const I,
+    m: *const I,
+    n: *const I,
+    alpha: *const T,
+    x: *const T,
+    incx: *const I,
+    y: *const T,
+    incy: *const I,
+    a: *mut T,
+    lda: *const I,
 ) {
     // SAFETY: the caller's contract.
     unsafe { ger_any::<T, I>(Ger::Plain, "GER", m, n, alpha, x, incx, y, incy, a, lda) }
@@ -627,8 +865,15 @@ pub unsafe fn ger<T: Scalar, I: FInt>(
 
 /// `A ← αxyᵀ + A` (complex).
 pub unsafe fn geru<T: Scalar, I: FInt>(
-    m: *const I, n: *const I, alpha: *const T, x: *const T, incx: *const I, y: *const T,
-    incy: *const I, a: *mut T, lda: *const I,
+    m: *const I,
+    n: *const I,
+    alpha: *const T,
+    x: *const T,
+    incx: *const I,
+    y: *const T,
+    incy: *const I,
+    a: *mut T,
+    lda: *const I,
 ) {
     // SAFETY: the caller's contract.
     unsafe { ger_any::<T, I>(Ger::Unconj, "GERU", m, n, alpha, x, incx, y, incy, a, lda) }
@@ -636,8 +881,15 @@ pub unsafe fn geru<T: Scalar, I: FInt>(
 
 /// `A ← αxyᴴ + A`.
 pub unsafe fn gerc<T: Scalar, I: FInt>(
-    m: *const I, n: *const I, alpha: *const T, x: *const T, incx: *const I, y: *const T,
-    incy: *const I, a: *mut T, lda: *const I,
+    m: *const I,
+    n: *const I,
+    alpha: *const T,
+    x: *const T,
+    incx: *const I,
+    y: *const T,
+    incy: *const I,
+    a: *mut T,
+    lda: *const I,
 ) {
     // SAFETY: the caller's contract.
     unsafe { ger_any::<T, I>(Ger::Conj, "GERC", m, n, alpha, x, incx, y, incy, a, lda) }
@@ -678,7 +930,11 @@ unsafe fn update_any<T: Scalar, I: FInt>(
     // SAFETY: as above.
     let incy = if two { unsafe { int(incy) } } else { 1 };
     // SAFETY: as above.
-    let lda = if packed_storage { 1 } else { unsafe { int(lda) } };
+    let lda = if packed_storage {
+        1
+    } else {
+        unsafe { int(lda) }
+    };
     let info = if two {
         first(&[
             (!is_uplo(ul), 1),
@@ -688,7 +944,12 @@ unsafe fn update_any<T: Scalar, I: FInt>(
             (!packed_storage && lda < n.max(1), 9),
         ])
     } else {
-        first(&[(!is_uplo(ul), 1), (n < 0, 2), (incx == 0, 5), (!packed_storage && lda < n.max(1), 7)])
+        first(&[
+            (!is_uplo(ul), 1),
+            (n < 0, 2),
+            (incx == 0, 5),
+            (!packed_storage && lda < n.max(1), 7),
+        ])
     };
     let base = match (kind, packed_storage) {
         (Upd::Syr, false) => "SYR",
@@ -714,13 +975,21 @@ unsafe fn update_any<T: Scalar, I: FInt>(
     if n == 0 || alpha.is_zero() {
         return;
     }
-    let span = if packed_storage { pspan(n) } else { mspan(n, n, lda) };
+    let span = if packed_storage {
+        pspan(n)
+    } else {
+        mspan(n, n, lda)
+    };
     let ao = Out::new(a, span);
     let outs = [ao.region()];
     // SAFETY: as in `gemv`.
     let xs = unsafe { input(x, vspan(n, incx), &outs) };
     // SAFETY: as in `gemv`.
-    let ys = if two { unsafe { input(y, vspan(n, incy), &outs) } } else { crate::raw::Held::Borrowed(&[]) };
+    let ys = if two {
+        unsafe { input(y, vspan(n, incy), &outs) }
+    } else {
+        crate::raw::Held::Borrowed(&[])
+    };
     // SAFETY: as in `gemv`: the inputs were copied if they overlap.
     let a_s = unsafe { ao.slice() };
     let (n, lda, u) = (dim(n), dim(lda), uplo(ul));
@@ -748,26 +1017,74 @@ unsafe fn update_any<T: Scalar, I: FInt>(
 
 /// `A ← αxxᵀ + A`, `A` symmetric.
 pub unsafe fn syr<T: Scalar, I: FInt>(
-    ul: Ch, n: *const I, alpha: *const T, x: *const T, incx: *const I, a: *mut T,
-    lda: *const I, _l: usize,
+    ul: Ch,
+    n: *const I,
+    alpha: *const T,
+    x: *const T,
+    incx: *const I,
+    a: *mut T,
+    lda: *const I,
+    _l: usize,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { update_any::<T, I>(Upd::Syr, false, ul, n, alpha, x, incx, std::ptr::null(), std::ptr::null(), a, lda) }
+    unsafe {
+        update_any::<T, I>(
+            Upd::Syr,
+            false,
+            ul,
+            n,
+            alpha,
+            x,
+            incx,
+            std::ptr::null(),
+            std::ptr::null(),
+            a,
+            lda,
+        )
+    }
 }
 
 /// `A ← αxxᴴ + A`, `A` Hermitian, `α` real.
 pub unsafe fn her<T: Scalar, I: FInt>(
-    ul: Ch, n: *const I, alpha: *const T::Real, x: *const T, incx: *const I, a: *mut T,
-    lda: *const I, _l: usize,
+    ul: Ch,
+    n: *const I,
+    alpha: *const T::Real,
+    x: *const T,
+    incx: *const I,
+    a: *mut T,
+    lda: *const I,
+    _l: usize,
 ) {
     // SAFETY: the caller's contract (`alpha` is read as a real).
-    unsafe { update_any::<T, I>(Upd::Her, false, ul, n, alpha.cast(), x, incx, std::ptr::null(), std::ptr::null(), a, lda) }
+    unsafe {
+        update_any::<T, I>(
+            Upd::Her,
+            false,
+            ul,
+            n,
+            alpha.cast(),
+            x,
+            incx,
+            std::ptr::null(),
+            std::ptr::null(),
+            a,
+            lda,
+        )
+    }
 }
 
 /// `A ← αxyᵀ + αyxᵀ + A`, `A` symmetric.
 pub unsafe fn syr2<T: Scalar, I: FInt>(
-    ul: Ch, n: *const I, alpha: *const T, x: *const T, incx: *const I, y: *const T,
-    incy: *const I, a: *mut T, lda: *const I, _l: usize,
+    ul: Ch,
+    n: *const I,
+    alpha: *const T,
+    x: *const T,
+    incx: *const I,
+    y: *const T,
+    incy: *const I,
+    a: *mut T,
+    lda: *const I,
+    _l: usize,
 ) {
     // SAFETY: the caller's contract.
     unsafe { update_any::<T, I>(Upd::Syr2, false, ul, n, alpha, x, incx, y, incy, a, lda) }
@@ -775,8 +1092,16 @@ pub unsafe fn syr2<T: Scalar, I: FInt>(
 
 /// `A ← αxyᴴ + conj(α)yxᴴ + A`, `A` Hermitian.
 pub unsafe fn her2<T: Scalar, I: FInt>(
-    ul: Ch, n: *const I, alpha: *const T, x: *const T, incx: *const I, y: *const T,
-    incy: *const I, a: *mut T, lda: *const I, _l: usize,
+    ul: Ch,
+    n: *const I,
+    alpha: *const T,
+    x: *const T,
+    incx: *const I,
+    y: *const T,
+    incy: *const I,
+    a: *mut T,
+    lda: *const I,
+    _l: usize,
 ) {
     // SAFETY: the caller's contract.
     unsafe { update_any::<T, I>(Upd::Her2, false, ul, n, alpha, x, incx, y, incy, a, lda) }
@@ -784,39 +1109,119 @@ pub unsafe fn her2<T: Scalar, I: FInt>(
 
 /// `A ← αxxᵀ + A`, `A` symmetric packed.
 pub unsafe fn spr<T: Scalar, I: FInt>(
-    ul: Ch, n: *const I, alpha: *const T, x: *const T, incx: *const I, ap: *mut T, _l: usize,
+    ul: Ch,
+    n: *const I,
+    alpha: *const T,
+    x: *const T,
+    incx: *const I,
+    ap: *mut T,
+    _l: usize,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { update_any::<T, I>(Upd::Syr, true, ul, n, alpha, x, incx, std::ptr::null(), std::ptr::null(), ap, std::ptr::null()) }
+    unsafe {
+        update_any::<T, I>(
+            Upd::Syr,
+            true,
+            ul,
+            n,
+            alpha,
+            x,
+            incx,
+            std::ptr::null(),
+            std::ptr::null(),
+            ap,
+            std::ptr::null(),
+        )
+    }
 }
 
 /// `A ← αxxᴴ + A`, `A` Hermitian packed, `α` real.
 pub unsafe fn hpr<T: Scalar, I: FInt>(
-    ul: Ch, n: *const I, alpha: *const T::Real, x: *const T, incx: *const I, ap: *mut T,
+    ul: Ch,
+    n: *const I,
+    alpha: *const T::Real,
+    x: *const T,
+    incx: *const I,
+    ap: *mut T,
     _l: usize,
 ) {
     // SAFETY: the caller's contract (`alpha` is read as a real).
-    unsafe { update_any::<T, I>(Upd::Her, true, ul, n, alpha.cast(), x, incx, std::ptr::null(), std::ptr::null(), ap, std::ptr::null()) }
+    unsafe {
+        update_any::<T, I>(
+            Upd::Her,
+            true,
+            ul,
+            n,
+            alpha.cast(),
+            x,
+            incx,
+            std::ptr::null(),
+            std::ptr::null(),
+            ap,
+            std::ptr::null(),
+        )
+    }
 }
 
 /// `A ← αxyᵀ + αyxᵀ + A`, `A` symmetric packed.
 pub unsafe fn spr2<T: Scalar, I: FInt>(
-    ul: Ch, n: *const I, alpha: *const T, x: *const T, incx: *const I, y: *const T,
-    incy: *const I, ap: *mut T, _l: usize,
+    ul: Ch,
+    n: *const I,
+    alpha: *const T,
+    x: *const T,
+    incx: *const I,
+    y: *const T,
+    incy: *const I,
+    ap: *mut T,
+    _l: usize,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { update_any::<T, I>(Upd::Syr2, true, ul, n, alpha, x, incx, y, incy, ap, std::ptr::null()) }
+    unsafe {
+        update_any::<T, I>(
+            Upd::Syr2,
+            true,
+            ul,
+            n,
+            alpha,
+            x,
+            incx,
+            y,
+            incy,
+            ap,
+            std::ptr::null(),
+        )
+    }
 }
 
 /// `A ← αxyᴴ + conj(α)yxᴴ + A`, `A` Hermitian packed.
 pub unsafe fn hpr2<T: Scalar, I: FInt>(
-    ul: Ch, n: *const I, alpha: *const T, x: *const T, incx: *const I, y: *const T,
-    incy: *const I, ap: *mut T, _l: usize,
+    ul: Ch,
+    n: *const I,
+    alpha: *const T,
+    x: *const T,
+    incx: *const I,
+    y: *const T,
+    incy: *const I,
+    ap: *mut T,
+    _l: usize,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { update_any::<T, I>(Upd::Her2, true, ul, n, alpha, x, incx, y, incy, ap, std::ptr::null()) }
+    unsafe {
+        update_any::<T, I>(
+            Upd::Her2,
+            true,
+            ul,
+            n,
+            alpha,
+            x,
+            incx,
+            y,
+            incy,
+            ap,
+            std::ptr::null(),
+        )
+    }
 }
-
 
 type C32 = gpublas::Complex32;
 type C64 = gpublas::Complex64;

@@ -7,8 +7,8 @@ use std::ffi::c_char;
 use gpublas::{Mat, MatMut, Scalar};
 
 use crate::raw::{
-    diag, dim, flag, input, int, is_diag, is_side, is_trans, is_uplo, mspan, name, op, side,
-    uplo, val, FInt, Out,
+    diag, dim, flag, input, int, is_diag, is_side, is_trans, is_uplo, mspan, name, op, side, uplo,
+    val, FInt, Out,
 };
 use crate::route::{run, Level};
 use crate::xerbla::xerbla;
@@ -51,7 +51,16 @@ pub unsafe fn gemm<T: Scalar, I: FInt>(
 ) {
     // SAFETY: Fortran scalar arguments.
     let (ta, tb, m, n, k, lda, ldb, ldc) = unsafe {
-        (flag(transa), flag(transb), int(m), int(n), int(k), int(lda), int(ldb), int(ldc))
+        (
+            flag(transa),
+            flag(transb),
+            int(m),
+            int(n),
+            int(k),
+            int(lda),
+            int(ldb),
+            int(ldc),
+        )
     };
     let nrowa = if ta == b'N' { m } else { k };
     let nrowb = if tb == b'N' { k } else { n };
@@ -81,12 +90,24 @@ pub unsafe fn gemm<T: Scalar, I: FInt>(
     // SAFETY: the arrays span what their validated arguments say (the BLAS contract); inputs
     // overlapping `C` are copied before `C` becomes a slice.
     let (a_s, b_s, c_s) = unsafe {
-        (input(a, mspan(ar, ac, lda), &outs), input(b, mspan(br, bc, ldb), &outs), co.slice())
+        (
+            input(a, mspan(ar, ac, lda), &outs),
+            input(b, mspan(br, bc, ldb), &outs),
+            co.slice(),
+        )
     };
     let work = 2.0 * (m as f64) * (n as f64) * (k as f64);
     run("gemm", Level::L3, work, |d| {
         let cm = MatMut::col_major(&mut *c_s, dim(m), dim(n)).with_ld(dim(ldc));
-        d.gemm(op::<T>(ta), op::<T>(tb), alpha, mat(&a_s, ar, ac, lda), mat(&b_s, br, bc, ldb), beta, cm)
+        d.gemm(
+            op::<T>(ta),
+            op::<T>(tb),
+            alpha,
+            mat(&a_s, ar, ac, lda),
+            mat(&b_s, br, bc, ldb),
+            beta,
+            cm,
+        )
     })
 }
 
@@ -110,8 +131,17 @@ unsafe fn symm_any<T: Scalar, I: FInt>(
     ldc: *const I,
 ) {
     // SAFETY: Fortran scalar arguments.
-    let (sd, ul, m, n, lda, ldb, ldc) =
-        unsafe { (flag(sd), flag(ul), int(m), int(n), int(lda), int(ldb), int(ldc)) };
+    let (sd, ul, m, n, lda, ldb, ldc) = unsafe {
+        (
+            flag(sd),
+            flag(ul),
+            int(m),
+            int(n),
+            int(lda),
+            int(ldb),
+            int(ldc),
+        )
+    };
     let ka = if sd == b'L' { m } else { n };
     let info = first(&[
         (!is_side(sd), 1),
@@ -150,7 +180,15 @@ unsafe fn symm_any<T: Scalar, I: FInt>(
             // C ← βC: a product with an empty inner dimension.
             let (e, f): (&[T], &[T]) = (&[], &[]);
             let (ea, eb) = (mat(e, m, 0, m.max(1)), mat(f, 0, n, 1));
-            return d.gemm(gpublas::Op::N, gpublas::Op::N, alpha, ea, eb, beta, cm.reborrow());
+            return d.gemm(
+                gpublas::Op::N,
+                gpublas::Op::N,
+                alpha,
+                ea,
+                eb,
+                beta,
+                cm.reborrow(),
+            );
         }
         let (am, bm) = (mat(&a_s, ka, ka, lda), mat(&b_s, m, n, ldb));
         if hermitian {
@@ -163,8 +201,19 @@ unsafe fn symm_any<T: Scalar, I: FInt>(
 
 /// `C ← αAB + βC` or `αBA + βC`, `A` symmetric.
 pub unsafe fn symm<T: Scalar, I: FInt>(
-    sd: Ch, ul: Ch, m: *const I, n: *const I, alpha: *const T, a: *const T, lda: *const I,
-    b: *const T, ldb: *const I, beta: *const T, c: *mut T, ldc: *const I, _l1: usize,
+    sd: Ch,
+    ul: Ch,
+    m: *const I,
+    n: *const I,
+    alpha: *const T,
+    a: *const T,
+    lda: *const I,
+    b: *const T,
+    ldb: *const I,
+    beta: *const T,
+    c: *mut T,
+    ldc: *const I,
+    _l1: usize,
     _l2: usize,
 ) {
     // SAFETY: the caller's contract.
@@ -173,8 +222,19 @@ pub unsafe fn symm<T: Scalar, I: FInt>(
 
 /// `C ← αAB + βC` or `αBA + βC`, `A` Hermitian.
 pub unsafe fn hemm<T: Scalar, I: FInt>(
-    sd: Ch, ul: Ch, m: *const I, n: *const I, alpha: *const T, a: *const T, lda: *const I,
-    b: *const T, ldb: *const I, beta: *const T, c: *mut T, ldc: *const I, _l1: usize,
+    sd: Ch,
+    ul: Ch,
+    m: *const I,
+    n: *const I,
+    alpha: *const T,
+    a: *const T,
+    lda: *const I,
+    b: *const T,
+    ldb: *const I,
+    beta: *const T,
+    c: *mut T,
+    ldc: *const I,
+    _l1: usize,
     _l2: usize,
 ) {
     // SAFETY: the caller's contract.
@@ -281,7 +341,11 @@ unsafe fn rank_any<T: Scalar, I: FInt>(
     let (a_s, b_s) = unsafe {
         (
             input(a, mspan(ar, ac, lda), &outs),
-            if two { input(b, mspan(ar, ac, ldb), &outs) } else { crate::raw::Held::Borrowed(&[]) },
+            if two {
+                input(b, mspan(ar, ac, ldb), &outs)
+            } else {
+                crate::raw::Held::Borrowed(&[])
+            },
         )
     };
     // SAFETY: as in `gemm`.
@@ -302,45 +366,145 @@ unsafe fn rank_any<T: Scalar, I: FInt>(
 
 /// `C ← α op(A) op(A)ᵀ + βC`, `C` symmetric.
 pub unsafe fn syrk<T: Scalar, I: FInt>(
-    ul: Ch, trans: Ch, n: *const I, k: *const I, alpha: *const T, a: *const T, lda: *const I,
-    beta: *const T, c: *mut T, ldc: *const I, _l1: usize, _l2: usize,
+    ul: Ch,
+    trans: Ch,
+    n: *const I,
+    k: *const I,
+    alpha: *const T,
+    a: *const T,
+    lda: *const I,
+    beta: *const T,
+    c: *mut T,
+    ldc: *const I,
+    _l1: usize,
+    _l2: usize,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { rank_any::<T, I>(Rank::Syrk, ul, trans, n, k, alpha, a, lda, std::ptr::null(), std::ptr::null(), beta, c, ldc) }
+    unsafe {
+        rank_any::<T, I>(
+            Rank::Syrk,
+            ul,
+            trans,
+            n,
+            k,
+            alpha,
+            a,
+            lda,
+            std::ptr::null(),
+            std::ptr::null(),
+            beta,
+            c,
+            ldc,
+        )
+    }
 }
 
 /// `C ← α op(A) op(A)ᴴ + βC`, `C` Hermitian, `α`, `β` real.
 pub unsafe fn herk<T: Scalar, I: FInt>(
-    ul: Ch, trans: Ch, n: *const I, k: *const I, alpha: *const T::Real, a: *const T,
-    lda: *const I, beta: *const T::Real, c: *mut T, ldc: *const I, _l1: usize, _l2: usize,
+    ul: Ch,
+    trans: Ch,
+    n: *const I,
+    k: *const I,
+    alpha: *const T::Real,
+    a: *const T,
+    lda: *const I,
+    beta: *const T::Real,
+    c: *mut T,
+    ldc: *const I,
+    _l1: usize,
+    _l2: usize,
 ) {
     // SAFETY: the caller's contract (`alpha`, `beta` are read as reals).
     unsafe {
         rank_any::<T, I>(
-            Rank::Herk, ul, trans, n, k, alpha.cast(), a, lda, std::ptr::null(), std::ptr::null(), beta.cast(), c, ldc,
+            Rank::Herk,
+            ul,
+            trans,
+            n,
+            k,
+            alpha.cast(),
+            a,
+            lda,
+            std::ptr::null(),
+            std::ptr::null(),
+            beta.cast(),
+            c,
+            ldc,
         )
     }
 }
 
 /// `C ← α op(A) op(B)ᵀ + α op(B) op(A)ᵀ + βC`, `C` symmetric.
 pub unsafe fn syr2k<T: Scalar, I: FInt>(
-    ul: Ch, trans: Ch, n: *const I, k: *const I, alpha: *const T, a: *const T, lda: *const I,
-    b: *const T, ldb: *const I, beta: *const T, c: *mut T, ldc: *const I, _l1: usize,
+    ul: Ch,
+    trans: Ch,
+    n: *const I,
+    k: *const I,
+    alpha: *const T,
+    a: *const T,
+    lda: *const I,
+    b: *const T,
+    ldb: *const I,
+    beta: *const T,
+    c: *mut T,
+    ldc: *const I,
+    _l1: usize,
     _l2: usize,
 ) {
     // SAFETY: the caller's contract.
-    unsafe { rank_any::<T, I>(Rank::Syr2k, ul, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc) }
+    unsafe {
+        rank_any::<T, I>(
+            Rank::Syr2k,
+            ul,
+            trans,
+            n,
+            k,
+            alpha,
+            a,
+            lda,
+            b,
+            ldb,
+            beta,
+            c,
+            ldc,
+        )
+    }
 }
 
 /// `C ← α op(A) op(B)ᴴ + conj(α) op(B) op(A)ᴴ + βC`, `C` Hermitian, `β` real.
 pub unsafe fn her2k<T: Scalar, I: FInt>(
-    ul: Ch, trans: Ch, n: *const I, k: *const I, alpha: *const T, a: *const T, lda: *const I,
-    b: *const T, ldb: *const I, beta: *const T::Real, c: *mut T, ldc: *const I, _l1: usize,
+    ul: Ch,
+    trans: Ch,
+    n: *const I,
+    k: *const I,
+    alpha: *const T,
+    a: *const T,
+    lda: *const I,
+    b: *const T,
+    ldb: *const I,
+    beta: *const T::Real,
+    c: *mut T,
+    ldc: *const I,
+    _l1: usize,
     _l2: usize,
 ) {
     // SAFETY: the caller's contract (`beta` is read as a real).
     unsafe {
-        rank_any::<T, I>(Rank::Her2k, ul, trans, n, k, alpha, a, lda, b, ldb, beta.cast(), c, ldc)
+        rank_any::<T, I>(
+            Rank::Her2k,
+            ul,
+            trans,
+            n,
+            k,
+            alpha,
+            a,
+            lda,
+            b,
+            ldb,
+            beta.cast(),
+            c,
+            ldc,
+        )
     }
 }
 
@@ -365,7 +529,16 @@ unsafe fn tri3_any<T: Scalar, I: FInt>(
 ) {
     // SAFETY: Fortran scalar arguments.
     let (sd, ul, ta, dg, m, n, lda, ldb) = unsafe {
-        (flag(sd), flag(ul), flag(transa), flag(dg), int(m), int(n), int(lda), int(ldb))
+        (
+            flag(sd),
+            flag(ul),
+            flag(transa),
+            flag(dg),
+            int(m),
+            int(n),
+            int(lda),
+            int(ldb),
+        )
     };
     let nrowa = if sd == b'L' { m } else { n };
     let info = first(&[
@@ -399,7 +572,15 @@ unsafe fn tri3_any<T: Scalar, I: FInt>(
             let (e, f): (&[T], &[T]) = (&[], &[]);
             let (ea, eb) = (mat(e, m, 0, m.max(1)), mat(f, 0, n, 1));
             let zero = T::zero();
-            return d.gemm(gpublas::Op::N, gpublas::Op::N, zero, ea, eb, zero, bm.reborrow());
+            return d.gemm(
+                gpublas::Op::N,
+                gpublas::Op::N,
+                zero,
+                ea,
+                eb,
+                zero,
+                bm.reborrow(),
+            );
         }
         let am = mat(&a_s, nrowa, nrowa, lda);
         let (s, u, o, dd) = (side(sd), uplo(ul), op::<T>(ta), diag(dg));
@@ -413,8 +594,20 @@ unsafe fn tri3_any<T: Scalar, I: FInt>(
 
 /// `B ← α op(A) B` or `α B op(A)`, `A` triangular.
 pub unsafe fn trmm<T: Scalar, I: FInt>(
-    sd: Ch, ul: Ch, transa: Ch, dg: Ch, m: *const I, n: *const I, alpha: *const T,
-    a: *const T, lda: *const I, b: *mut T, ldb: *const I, _l1: usize, _l2: usize, _l3: usize,
+    sd: Ch,
+    ul: Ch,
+    transa: Ch,
+    dg: Ch,
+    m: *const I,
+    n: *const I,
+    alpha: *const T,
+    a: *const T,
+    lda: *const I,
+    b: *mut T,
+    ldb: *const I,
+    _l1: usize,
+    _l2: usize,
+    _l3: usize,
     _l4: usize,
 ) {
     // SAFETY: the caller's contract.
@@ -423,14 +616,25 @@ pub unsafe fn trmm<T: Scalar, I: FInt>(
 
 /// `B ← α op(A)⁻¹ B` or `α B op(A)⁻¹`, `A` triangular.
 pub unsafe fn trsm<T: Scalar, I: FInt>(
-    sd: Ch, ul: Ch, transa: Ch, dg: Ch, m: *const I, n: *const I, alpha: *const T,
-    a: *const T, lda: *const I, b: *mut T, ldb: *const I, _l1: usize, _l2: usize, _l3: usize,
+    sd: Ch,
+    ul: Ch,
+    transa: Ch,
+    dg: Ch,
+    m: *const I,
+    n: *const I,
+    alpha: *const T,
+    a: *const T,
+    lda: *const I,
+    b: *mut T,
+    ldb: *const I,
+    _l1: usize,
+    _l2: usize,
+    _l3: usize,
     _l4: usize,
 ) {
     // SAFETY: the caller's contract.
     unsafe { tri3_any::<T, I>(true, sd, ul, transa, dg, m, n, alpha, a, lda, b, ldb) }
 }
-
 
 type C32 = gpublas::Complex32;
 type C64 = gpublas::Complex64;
