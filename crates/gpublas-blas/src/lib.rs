@@ -51,7 +51,13 @@ macro_rules! export {
     };
 }
 
+// Every routine's safety contract is the reference BLAS (or CBLAS) contract of the routine it
+// serves, stated once on each module instead of on each of the 150 cores: scalar arguments point
+// to readable values, and every array spans what its validated arguments describe. Their
+// argument lists are the BLAS ABI, however long.
+#[allow(clippy::missing_safety_doc, clippy::too_many_arguments)]
 pub mod cblas;
+#[allow(clippy::missing_safety_doc, clippy::too_many_arguments)]
 pub mod fortran;
 pub mod raw;
 pub mod route;

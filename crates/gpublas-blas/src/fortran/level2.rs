@@ -553,6 +553,7 @@ unsafe fn tri_any<T: Scalar, I: FInt>(
     let (ul, tr, dg, n, incx) = unsafe { (flag(ul), flag(trans), flag(dg), int(n), int(incx)) };
     // SAFETY: as above.
     let k = if storage == Tri::Band {
+        // SAFETY: a Fortran argument this routine has (see above).
         unsafe { int(k) }
     } else {
         0
@@ -561,6 +562,7 @@ unsafe fn tri_any<T: Scalar, I: FInt>(
     let lda = if storage == Tri::Packed {
         1
     } else {
+        // SAFETY: a Fortran argument this routine has (see above).
         unsafe { int(lda) }
     };
     let head = [
@@ -933,6 +935,7 @@ unsafe fn update_any<T: Scalar, I: FInt>(
     let lda = if packed_storage {
         1
     } else {
+        // SAFETY: a Fortran argument this routine has (see above).
         unsafe { int(lda) }
     };
     let info = if two {
@@ -986,6 +989,7 @@ unsafe fn update_any<T: Scalar, I: FInt>(
     let xs = unsafe { input(x, vspan(n, incx), &outs) };
     // SAFETY: as in `gemv`.
     let ys = if two {
+        // SAFETY: as in `gemv`.
         unsafe { input(y, vspan(n, incy), &outs) }
     } else {
         crate::raw::Held::Borrowed(&[])

@@ -5,6 +5,11 @@
 //!
 //! Each routine is one generic core, `unsafe fn core<T: Scalar, I: FInt>(…)`, exported for
 //! every type and both integer widths by one `export!` line.
+//!
+//! # Safety
+//! Every core is `unsafe`: the caller keeps the routine's reference contract — scalar arguments
+//! point to readable values, and every array spans what its arguments describe. The cores check
+//! everything else before building a slice.
 
 pub mod level1;
 pub mod level2;
