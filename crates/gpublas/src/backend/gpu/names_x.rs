@@ -26,7 +26,10 @@ mod cuda {
             triangular: sys::cublas_triangular(),
             // cublasDotEx takes no f32 vectors with an f64 result: dsdot runs on the host.
             dot_ex: [none],
-            nrm2_scaled: true,
+            // cuBLAS 13.1's nrm2 flushes subnormal elements (16 × 1.4e-45 gives 0) and loses
+            // accuracy on mixed tiny magnitudes (H200, 2026-12-04): its small results are
+            // checked and recomputed on the host like rocBLAS's.
+            nrm2_scaled: false,
             rotg: [cublasSrotg_v2, cublasDrotg_v2, cublasCrotg_v2, cublasZrotg_v2],
             rotmg: [cublasSrotmg_v2, cublasDrotmg_v2, -, -],
             rot: [cublasSrot_v2, cublasDrot_v2, cublasCsrot_v2, cublasZdrot_v2],
