@@ -4,8 +4,12 @@
 //! Each case (one row of the table) is measured at every thread count asked for. A measurement
 //! is a round of calls of one implementation, long enough to time well; rounds alternate
 //! between gpublas and OpenBLAS (which goes first alternates too), and each side's time is the
-//! median over the rounds. gpublas runs inside a rayon pool of the given size (its Host backend
-//! uses the current rayon pool); OpenBLAS is told the count through `openblas_set_num_threads`.
+//! median over the rounds. The table also gives the median of the per-round ratios (each
+//! gpublas round against the OpenBLAS round next to it), which a machine whose speed drifts
+//! during the run disturbs less. gpublas runs inside a rayon pool of the given size (its Host
+//! backend uses the current rayon pool); OpenBLAS is told the count through
+//! `openblas_set_num_threads`. Both sides' calls are made from the same thread (a thread of that
+//! pool).
 //! After a round with more than one thread the benchmark pauses, so the threads of one side are
 //! asleep again (OpenBLAS's keep spinning for a while after a call) before the other side runs.
 
@@ -62,6 +66,9 @@ pub struct Measured {
     pub gpublas: f64,
     /// OpenBLAS's median time per call, in seconds (`None` without OpenBLAS).
     pub openblas: Option<f64>,
+    /// The median over rounds of gpublas's time ÷ OpenBLAS's in the same round (`None`
+    /// without OpenBLAS).
+    pub paired: Option<f64>,
     /// The relative difference of the results (`None` without OpenBLAS).
     pub difference: Option<f64>,
     /// Calls per round (gpublas, OpenBLAS).
@@ -75,8 +82,8 @@ enum Side {
     OpenBlas,
 }
 
-/// Seconds per call over `calls` calls of one side. gpublas's calls run on a thread of `pool`
-/// (the whole loop, so no call pays for entering the pool).
+/// Seconds per call over `calls` calls of one side, made from a thread of `pool` (the whole
+/// loop, so no call pays for entering the pool).
 fn time_calls(
     case: &mut dyn Case,
     side: Side,
@@ -105,7 +112,7 @@ fn time_calls(
     };
     match (side, ob) {
         (Side::Gpublas, _) => pool.install(|| timed(case, &mut |c| c.gpublas(dev))),
-        (Side::OpenBlas, Some(ob)) => timed(case, &mut |c| c.openblas(ob)),
+        (Side::OpenBlas, Some(ob)) => pool.install(|| timed(case, &mut |c| c.openblas(ob))),
         (Side::OpenBlas, None) => Err("OpenBLAS is not loaded".into()),
     }
 }
@@ -164,6 +171,14 @@ pub fn measure(
             pause();
         }
     }
+    let paired = ob.map(|_| {
+        let ratios: Vec<f64> = samples[0]
+            .iter()
+            .zip(&samples[1])
+            .map(|(g, o)| g / o)
+            .collect();
+        median(&ratios)
+    });
     let difference = match ob {
         Some(ob) => {
             case.reset();
@@ -178,6 +193,7 @@ pub fn measure(
         threads,
         gpublas: median(&samples[0]),
         openblas: ob.map(|_| median(&samples[1])),
+        paired,
         difference,
         calls: (calls[0], calls[1]),
     })
@@ -202,30 +218,32 @@ pub const TARGET: f64 = 1.1;
 /// The markdown table of the measured lines.
 pub fn table(lines: &[Measured]) -> String {
     let mut s = String::from(
-        "| case | threads | gpublas Host | OpenBLAS | gpublas ÷ OpenBLAS | ≤ 1.1×? | rel. diff | calls/round |\n\
-         |---|---:|---:|---:|---:|---|---:|---:|\n",
+        "| case | threads | gpublas Host | OpenBLAS | gpublas ÷ OpenBLAS | ≤ 1.1×? | per-round ratio | rel. diff | calls/round |\n\
+         |---|---:|---:|---:|---:|---|---:|---:|---:|\n",
     );
     for l in lines {
-        let (ob, ratio, met, diff) = match (l.openblas, l.difference) {
-            (Some(o), Some(d)) => {
+        let (ob, ratio, met, paired, diff) = match (l.openblas, l.paired, l.difference) {
+            (Some(o), Some(p), Some(d)) => {
                 let r = l.gpublas / o;
                 (
                     fmt_time(o),
                     format!("{r:.2}×"),
                     if r <= TARGET { "yes" } else { "**no**" },
+                    format!("{p:.2}×"),
                     format!("{d:.1e}"),
                 )
             }
-            _ => ("not run".into(), "—".into(), "—", "—".into()),
+            _ => ("not run".into(), "—".into(), "—", "—".into(), "—".into()),
         };
         s += &format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} / {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} / {} |\n",
             l.label,
             l.threads,
             fmt_time(l.gpublas),
             ob,
             ratio,
             met,
+            paired,
             diff,
             l.calls.0,
             l.calls.1
@@ -253,6 +271,7 @@ mod tests {
             threads: 1,
             gpublas: g,
             openblas: o,
+            paired: o.map(|o| g / o),
             difference: o.map(|_| 1e-16),
             calls: (10, 10),
         };
@@ -260,6 +279,6 @@ mod tests {
         assert!(t.contains("| 1.00× | yes |"), "{t}");
         assert!(t.contains("| 2.00× | **no** |"), "{t}");
         let alone = table(&[line(1.0e-3, None)]);
-        assert!(alone.contains("| not run | — | — |"), "{alone}");
+        assert!(alone.contains("| not run | — | — | — |"), "{alone}");
     }
 }

@@ -3,6 +3,7 @@
 //! level-1 kernels to call; `nrm2` is Blue's scaled algorithm, as reference BLAS 3.10's). "Device" memory is host memory, so mapping host data is zero-copy.
 
 mod extensions;
+mod gemm;
 mod gemm_ex;
 mod level1;
 mod level1x;
@@ -490,24 +491,24 @@ impl<T: Scalar> Blas<T> for Host {
         c: DevPtr,
         ldc: usize,
     ) -> Result<()> {
-        // SAFETY: the caller guarantees `c` covers `m × n` with leading dimension `ldc`.
-        let accum = unsafe { scale(c, m, n, 1, ldc, beta) };
-        if alpha.is_zero() || k == 0 {
-            return Ok(());
-        }
-        let (ar, ac) = ta.apply(m, k);
-        let (br, bc) = tb.apply(k, n);
-        // SAFETY: the caller guarantees every operand covers its stored shape and `c` overlaps
-        // no input.
-        let (am, bm, cm) = unsafe {
-            (
-                view::<T::Faer>(a, ar, ac, lda),
-                view::<T::Faer>(b, br, bc, ldb),
-                view_mut::<T::Faer>(c, m, n, ldc),
-            )
+        let call = gemm::Call {
+            ta,
+            tb,
+            m,
+            n,
+            k,
+            alpha,
+            a,
+            lda,
+            b,
+            ldb,
+            beta,
+            c,
+            ldc,
         };
-        let ((am, aconj), (bm, bconj)) = (apply_op(am, ta), apply_op(bm, tb));
-        faer::linalg::matmul::matmul_with_conj(cm, accum, am, aconj, bm, bconj, fa(alpha), par());
+        // SAFETY: forwarded to the caller (every operand covers its stored shape, `c` overlaps
+        // no input).
+        unsafe { gemm::gemm(call) };
         Ok(())
     }
 
@@ -630,27 +631,30 @@ impl<T: Scalar> Blas<T> for Host {
         stride_c: usize,
         batch: usize,
     ) -> Result<()> {
-        for i in 0..batch {
-            // SAFETY: the caller guarantees every batch entry's operands are valid and the
-            // outputs do not overlap.
-            unsafe {
-                self.gemm(
-                    ta,
-                    tb,
-                    m,
-                    n,
-                    k,
-                    alpha,
-                    a.offset::<T>(i * stride_a),
-                    lda,
-                    b.offset::<T>(i * stride_b),
-                    ldb,
-                    beta,
-                    c.offset::<T>(i * stride_c),
-                    ldc,
-                )?;
-            }
-        }
+        let call = gemm::Call {
+            ta,
+            tb,
+            m,
+            n,
+            k,
+            alpha,
+            a,
+            lda,
+            b,
+            ldb,
+            beta,
+            c,
+            ldc,
+        };
+        let strides = gemm::Strides {
+            a: stride_a,
+            b: stride_b,
+            c: stride_c,
+            count: batch,
+        };
+        // SAFETY: forwarded to the caller (every product's operands are valid, the outputs
+        // overlap neither each other nor an input).
+        unsafe { gemm::gemm_strided_batched(call, strides) };
         Ok(())
     }
 }

@@ -1,0 +1,283 @@
+//! The cache blocking of one sequential product (BLIS's five loops): columns of `C` in blocks
+//! of `nc`; the depth in blocks of [`kc`] (fixed per unit type: the one blocking that decides
+//! values); rows in blocks of `mc`; then register tiles `mr × nr`.
+//!
+//! `B`'s block (`kc × nc`) is packed once per depth block and stays in the outer caches;
+//! `A`'s block (`mc × kc`) is packed once per row block and stays in L2; the kernel streams an
+//! `A` micro-panel against a `B` micro-panel that stays in L1.
+
+use std::cell::Cell;
+
+use pulp::Simd;
+
+use super::kernel::{tile, Panels, Scalars, Update};
+use super::pack::{pack_a, pack_b, row_tiles};
+use super::simd::Unit;
+use super::Product;
+
+/// The depth block: 2 KiB of units per row of a panel (256 for `d`/`z`, 512 for `s`/`c`).
+/// Fixed: it is the only blocking that changes how an element is summed, so it never depends on
+/// the shape of the call, the thread count or the machine.
+pub(super) const fn kc<U>() -> usize {
+    2048 / size_of::<U>()
+}
+
+/// Bytes of `A`'s packed block (kept in L2).
+const A_BLOCK_BYTES: usize = 1 << 20;
+/// Bytes of `B`'s packed block (kept in L3).
+const B_BLOCK_BYTES: usize = 8 << 20;
+
+/// The block sizes of one product for a register tile of `MV` vectors × `NRR` units.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Blocking {
+    /// Units per vector.
+    lanes: usize,
+    /// Register tile rows and columns, in elements.
+    mr: usize,
+    nr: usize,
+    /// Block sizes in elements (`mc` a multiple of `mr`, `nc` of `nr`).
+    kc: usize,
+    mc: usize,
+    nc: usize,
+}
+
+impl Blocking {
+    /// The blocking for `m × n × k` (blocks no larger than the product).
+    #[inline(always)]
+    pub(super) fn new<S: Simd, U: Unit, const CPLX: bool, const MV: usize, const NRR: usize>(
+        m: usize,
+        n: usize,
+        k: usize,
+    ) -> Self {
+        let units = 1 + CPLX as usize;
+        let lanes = U::lanes::<S>();
+        let (mr, nr) = (MV * lanes / units, NRR / units);
+        let kc = kc::<U>();
+        let row_bytes = kc * units * size_of::<U>();
+        let mc = (A_BLOCK_BYTES / row_bytes / mr).max(1) * mr;
+        let nc = (B_BLOCK_BYTES / row_bytes / nr).max(1) * nr;
+        Blocking {
+            lanes,
+            mr,
+            nr,
+            kc: kc.min(k),
+            mc: mc.min(m.div_ceil(mr) * mr),
+            nc: nc.min(n.div_ceil(nr) * nr),
+        }
+    }
+
+    /// Units of packed `A` and of packed `B` one product needs.
+    pub(super) fn scratch_units(&self, units: usize) -> (usize, usize) {
+        let a = self.mc * units * self.kc + self.lanes * self.kc;
+        (a, self.nc * units * self.kc)
+    }
+}
+
+/// A cache line, the unit of scratch memory (so packed panels start 64-byte aligned).
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Line([u8; 64]);
+
+thread_local! {
+    /// Each thread's packing buffer, kept between calls.
+    static SCRATCH: Cell<Vec<Line>> = const { Cell::new(Vec::new()) };
+}
+
+/// Packing memory of at least the asked size, borrowed from this thread's buffer (or fresh
+/// when the thread's is in use or gone) and given back when dropped.
+pub(super) struct Scratch(Vec<Line>);
+
+impl Scratch {
+    /// At least `bytes` bytes.
+    pub(super) fn take(bytes: usize) -> Self {
+        let mut lines = SCRATCH.try_with(Cell::take).unwrap_or_default();
+        let want = bytes.div_ceil(size_of::<Line>());
+        if lines.len() < want {
+            lines = vec![Line([0; 64]); want];
+        }
+        Scratch(lines)
+    }
+
+    /// The memory as units.
+    pub(super) fn units<U>(&mut self) -> *mut U {
+        self.0.as_mut_ptr().cast()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let lines = std::mem::take(&mut self.0);
+        // Keep the larger buffer if a nested call gave one back meanwhile; a thread that is
+        // exiting keeps none.
+        let _ = SCRATCH.try_with(|s| {
+            let other = s.take();
+            s.set(if other.len() > lines.len() {
+                other
+            } else {
+                lines
+            });
+        });
+    }
+}
+
+/// Whether a product reads its operands in place instead of packing them: when they are
+/// small enough to stay in cache unpacked, so packing would cost more than it saves (it is
+/// never amortised over many tiles). `A` needs contiguous columns (`op(A) = A`); neither may be
+/// conjugated (packing applies the conjugation).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct InPlace {
+    pub a: bool,
+    pub b: bool,
+}
+
+/// Bytes of an operand below which it is read in place.
+const IN_PLACE_BYTES: usize = 64 << 10;
+
+impl InPlace {
+    pub(super) fn new<U: Unit, const CPLX: bool>(p: &Product<U, CPLX>) -> Self {
+        let bytes = |rows: usize, cols: usize| {
+            rows.saturating_mul(cols)
+                .saturating_mul((1 + CPLX as usize) * size_of::<U>())
+        };
+        InPlace {
+            a: p.a.rs == 1 && !p.a.conj && bytes(p.m, p.k) <= IN_PLACE_BYTES,
+            b: !p.b.conj && (p.b.rs == 1 || bytes(p.k, p.n) <= IN_PLACE_BYTES),
+        }
+    }
+}
+
+/// Runs one product sequentially with register tiles of `MV` (at most 3) vectors × `NRR` units.
+///
+/// # Safety
+/// The product's operands are valid (see [`Product`]); `blocking` was made for it (or for a
+/// product at least as large in every dimension); `scalars` hold its `α` and `β`; `a_buf` and `b_buf` are valid for writing the
+/// units [`Blocking::scratch_units`] gives, and overlap nothing else.
+#[inline(always)]
+pub(super) unsafe fn product<
+    S: Simd,
+    U: Unit,
+    const CPLX: bool,
+    const MV: usize,
+    const NRR: usize,
+>(
+    simd: S,
+    p: &Product<U, CPLX>,
+    blocking: &Blocking,
+    scalars: &Scalars<S, U>,
+    (a_buf, b_buf): (*mut U, *mut U),
+) {
+    let units = 1 + CPLX as usize;
+    let Blocking {
+        lanes,
+        mr,
+        nr,
+        kc: kc_max,
+        mc: mc_max,
+        nc: nc_max,
+    } = *blocking;
+    let in_place = InPlace::new(p);
+    let ldc = p.ldc * units;
+    for jc in (0..p.n).step_by(nc_max) {
+        let nc = nc_max.min(p.n - jc);
+        for pc in (0..p.k).step_by(kc_max) {
+            let kc = kc_max.min(p.k - pc);
+            let how = match (pc, p.beta_zero) {
+                (0, true) => Update::Replace,
+                (0, false) => Update::Scale,
+                _ => Update::Add,
+            };
+            // Columns packed: all of the block, or (in place) only a last panel that is not
+            // whole (reading it in place would read past B's columns).
+            let b_packed_from = if in_place.b { nc - nc % nr } else { 0 };
+            if b_packed_from < nc {
+                // SAFETY: columns `b_packed_from ..` of the block of B are inside the operand;
+                // `b_buf` holds their panels (from panel `b_packed_from / nr` on).
+                unsafe {
+                    pack_b::<U, CPLX>(
+                        b_buf.add(b_packed_from * units * kc),
+                        p.b.at(pc, jc + b_packed_from, units),
+                        kc,
+                        nc - b_packed_from,
+                        nr,
+                    )
+                };
+            }
+            for ic in (0..p.m).step_by(mc_max) {
+                let mc = mc_max.min(p.m - ic);
+                let tiles = row_tiles(mc, mr, lanes / units);
+                // Rows packed: all of the block, or (in place) only a last tile that is not
+                // whole vectors (reading it in place would read past A's rows).
+                let last = tiles.clone().last().unwrap_or((0, 0));
+                let packed_from = if !in_place.a {
+                    0
+                } else if last.1 * units % lanes != 0 {
+                    last.0
+                } else {
+                    mc
+                };
+                if packed_from < mc {
+                    // SAFETY: the block of A is inside the operand; `a_buf` holds the panels
+                    // of its tiles from `packed_from` on.
+                    unsafe {
+                        pack_a::<U, CPLX>(
+                            a_buf,
+                            p.a.at(ic, pc, units),
+                            tiles.clone().filter(|t| t.0 >= packed_from),
+                            kc,
+                            lanes,
+                        )
+                    };
+                }
+                for jr in (0..nc).step_by(nr) {
+                    let cols = nr.min(nc - jr);
+                    let (b, b_in_place) = if jr < b_packed_from {
+                        let first = p.b.at(pc, jc + jr, units).ptr;
+                        (first, Some((p.b.rs * units, p.b.cs * units)))
+                    } else {
+                        (b_buf.wrapping_add(jr * units * kc).cast_const(), None)
+                    };
+                    for (ir, rows) in tiles.clone() {
+                        let rows_u = rows * units;
+                        let vectors = rows_u.div_ceil(lanes);
+                        let (a, a_step) = if ir >= packed_from {
+                            // Tile `ir`'s panel of packed A.
+                            (
+                                a_buf.wrapping_add(ir * units * kc).cast_const(),
+                                vectors * lanes,
+                            )
+                        } else {
+                            (p.a.at(ic + ir, pc, units).ptr, p.a.cs * units)
+                        };
+                        let panels = Panels {
+                            a,
+                            a_step,
+                            b,
+                            b_in_place,
+                        };
+                        // SAFETY: the tile of C is inside the product's C.
+                        let c = unsafe { p.c.add((ic + ir) * units + (jc + jr) * ldc) };
+                        let at = (c, ldc);
+                        let size = (rows_u, cols);
+                        // The smallest tile that covers the rows: the same arithmetic per
+                        // element, less work on a short edge.
+                        // SAFETY: the panels cover the tile's rows, columns and depth block
+                        // (packed above, or inside the operands); C's tile as above.
+                        unsafe {
+                            match vectors {
+                                1 => tile::<S, U, CPLX, 1, NRR>(
+                                    simd, kc, &panels, at, size, how, scalars,
+                                ),
+                                2 if MV >= 2 => tile::<S, U, CPLX, 2, NRR>(
+                                    simd, kc, &panels, at, size, how, scalars,
+                                ),
+                                _ => tile::<S, U, CPLX, MV, NRR>(
+                                    simd, kc, &panels, at, size, how, scalars,
+                                ),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
