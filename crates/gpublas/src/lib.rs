@@ -67,7 +67,7 @@ mod types;
 pub use args::{Banded, Packed, PackedMut};
 pub use args::{Input, Mat, MatIn, MatMut, MatOut, Output, VecIn, VecOut, Vector, VectorMut};
 pub use args::{MatArray, MatArrayMut, VectorBatch, VectorBatchMut};
-pub use backend::GemmEx;
+pub use backend::MixedPrecision;
 pub use backend::{Backend, BackendKind, Blas, BlasAll, Dynamic, Emulated, Host};
 pub use blas::{Rotg, Rotmg};
 pub use device::{Device, BACKEND_VAR};

@@ -11,7 +11,7 @@ use super::level3::plan_gemm;
 use super::trmm::plan_tri;
 use super::{mismatch, stored_op};
 use crate::args::{Call, MatDesc, MatIn, MatsDesc, MatsDescMut, MatsIn, MatsOut, VecsIn, VecsOut};
-use crate::backend::{Backend, BlasAll, BlasExtensions, DevPtr};
+use crate::backend::{Backend, Batched, BlasAll, DevPtr};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::memory::Alloc;

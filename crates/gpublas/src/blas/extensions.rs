@@ -7,7 +7,7 @@
 use super::level2::single;
 use super::{mismatch, stored_op};
 use crate::args::{MatIn, MatOut, VecIn};
-use crate::backend::{Backend, BlasAll, BlasExtensions};
+use crate::backend::{Backend, BlasAll, Level3};
 use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::Scalar;

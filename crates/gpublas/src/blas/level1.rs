@@ -7,7 +7,7 @@
 
 use super::mismatch;
 use crate::args::{Call, VecDescMut, VecIn, VecOut};
-use crate::backend::{Backend, Blas, BlasAll, DevPtr};
+use crate::backend::{Backend, BlasAll, DevPtr, Level1};
 use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::{Scalar, ScalarKind};
@@ -216,10 +216,10 @@ impl<B: Backend> Device<B> {
             // `?copy.f` writes every xᵢ into y₀ in walk order: the last one stays.
             let last = xp.offset::<T>(offset(n, incx, n - 1));
             // SAFETY: `last` is an element of `x`; `y` holds at least one element.
-            unsafe { Blas::<T>::copy(self.blas::<T>(), 1, last, 1, yp, 1)? };
+            unsafe { Level1::<T>::copy(self.blas::<T>(), 1, last, 1, yp, 1)? };
         } else {
             // SAFETY: as for `axpy`.
-            unsafe { Blas::<T>::copy(self.blas::<T>(), n, xp, incx, yp, incy)? };
+            unsafe { Level1::<T>::copy(self.blas::<T>(), n, xp, incx, yp, incy)? };
         }
         call.finish()
     }
@@ -568,9 +568,9 @@ impl<B: Backend> Device<B> {
         // SAFETY: `t` holds `n` elements; `v` and `s` are the caller's; each copy's source and
         // destination are different allocations or disjoint elements.
         unsafe {
-            Blas::<T>::copy(b, n, v, inc, t, 1)?;
-            Blas::<T>::copy(b, 1, s, 1, v.offset::<T>(offset(n, inc, 0)), 1)?;
-            Blas::<T>::copy(
+            Level1::<T>::copy(b, n, v, inc, t, 1)?;
+            Level1::<T>::copy(b, 1, s, 1, v.offset::<T>(offset(n, inc, 0)), 1)?;
+            Level1::<T>::copy(
                 b,
                 n - 1,
                 t,
@@ -578,7 +578,7 @@ impl<B: Backend> Device<B> {
                 v.offset::<T>(sub_offset(n, inc, 1, n - 1)),
                 inc,
             )?;
-            Blas::<T>::copy(b, 1, t.offset::<T>(n - 1), 1, s, 1)?;
+            Level1::<T>::copy(b, 1, t.offset::<T>(n - 1), 1, s, 1)?;
         }
         Ok(())
     }

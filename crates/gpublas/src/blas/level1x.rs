@@ -13,7 +13,7 @@ use super::level1::{incs, offset, same_len};
 use crate::args::{VecIn, VecOut};
 use num_traits::One;
 
-use crate::backend::{Backend, Blas, BlasAll, BlasLevel1Ext, DevPtr};
+use crate::backend::{Backend, BlasAll, DevPtr, Level1};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::{Scalar, ScalarKind};
@@ -90,7 +90,7 @@ impl<B: Backend> Device<B> {
     {
         self.check()?;
         // SAFETY: host scalars only.
-        let (r, c, s, z) = unsafe { BlasLevel1Ext::<T>::rotg(self.blas::<T>(), a, b)? };
+        let (r, c, s, z) = unsafe { Level1::<T>::rotg(self.blas::<T>(), a, b)? };
         Ok(Rotg {
             r,
             c,
@@ -131,7 +131,7 @@ impl<B: Backend> Device<B> {
         self.check()?;
         // SAFETY: host scalars only.
         let (d1, d2, x1, param) =
-            unsafe { BlasLevel1Ext::<T>::rotmg(self.blas::<T>(), d1, d2, x1, y1)? };
+            unsafe { Level1::<T>::rotmg(self.blas::<T>(), d1, d2, x1, y1)? };
         Ok(Rotmg { d1, d2, x1, param })
     }
 
@@ -173,7 +173,7 @@ impl<B: Backend> Device<B> {
     {
         self.rotate_pairs("rot", x, y, |b, n, x, incx, y, incy| {
             // SAFETY: `rotate_pairs` checked both vectors for `n` elements at these increments.
-            unsafe { BlasLevel1Ext::<T>::rot(b, n, x, incx, y, incy, c, s) }
+            unsafe { Level1::<T>::rot(b, n, x, incx, y, incy, c, s) }
         })
     }
 
@@ -212,7 +212,7 @@ impl<B: Backend> Device<B> {
     {
         self.rotate_pairs("rot_complex", x, y, |b, n, x, incx, y, incy| {
             // SAFETY: as for `rot`.
-            unsafe { BlasLevel1Ext::<T>::rot_complex(b, n, x, incx, y, incy, c, s) }
+            unsafe { Level1::<T>::rot_complex(b, n, x, incx, y, incy, c, s) }
         })
     }
 
@@ -269,7 +269,7 @@ impl<B: Backend> Device<B> {
         }
         self.rotate_pairs(R, x, y, |b, n, x, incx, y, incy| {
             // SAFETY: as for `rot`.
-            unsafe { BlasLevel1Ext::<T>::rotm(b, n, x, incx, y, incy, param) }
+            unsafe { Level1::<T>::rotm(b, n, x, incx, y, incy, param) }
         })
     }
 
@@ -385,12 +385,12 @@ impl<B: Backend> Device<B> {
                 // SAFETY: `x` holds `n` complex elements at `inc ≥ 1`: as reals, element k's
                 // part is at 2·k·inc + part, inside the same storage.
                 unsafe {
-                    Blas::<T::Real>::scal(real, n, alpha, xp.offset::<T::Real>(part), 2 * inc)?
+                    Level1::<T::Real>::scal(real, n, alpha, xp.offset::<T::Real>(part), 2 * inc)?
                 };
             }
         } else {
             // SAFETY: `x` was checked to hold `n` elements at increment `inc ≥ 1`.
-            unsafe { BlasLevel1Ext::<T>::scal_real(self.blas::<T>(), n, alpha, xp, inc)? };
+            unsafe { Level1::<T>::scal_real(self.blas::<T>(), n, alpha, xp, inc)? };
         }
         call.finish()
     }
@@ -413,7 +413,7 @@ impl<B: Backend> Device<B> {
         let (n, incx, incy) = (x.n, x.inc, y.inc);
         let (xs, ys) = (x.store(self, r, "x")?, y.store(self, r, "y")?);
         // SAFETY: both vectors were checked to hold `n` elements at their increments.
-        unsafe { BlasLevel1Ext::<f32>::dsdot(self.blas::<f32>(), n, xs.ptr, incx, ys.ptr, incy) }
+        unsafe { Level1::<f32>::dsdot(self.blas::<f32>(), n, xs.ptr, incx, ys.ptr, incy) }
     }
 
     /// Validates the two vectors a rotation writes and applies `call` to them: once, or, when

@@ -2,7 +2,7 @@
 
 use super::{mismatch, stored_op};
 use crate::args::{MatIn, MatOut, Shape, VecIn, VecOut};
-use crate::backend::{Backend, Blas, BlasAll};
+use crate::backend::{Backend, BlasAll, Level2};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;

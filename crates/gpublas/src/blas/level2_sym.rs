@@ -11,7 +11,7 @@ use super::level2::{nonzero_inc, single};
 use super::{mismatch, stored_op};
 use crate::args::{Banded, Input, MatIn, Packed, Stored, VecDesc, VecDescMut, VecIn, VecOut};
 
-use crate::backend::{Backend, Blas, BlasAll, BlasLevel2Ext, DevPtr};
+use crate::backend::{Backend, BlasAll, DevPtr, Level1, Level2};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
@@ -156,7 +156,7 @@ impl<B: Backend> Device<B> {
             move |b, a, (x, incx), (y, incy)| {
                 // SAFETY: `a` was checked to hold the stored band, `x` and `y` their lengths.
                 unsafe {
-                    BlasLevel2Ext::<T>::gbmv(
+                    Level2::<T>::gbmv(
                         b, op, st.rows, st.cols, st.kl, st.ku, alpha, a, lda, x, incx, beta, y,
                         incy,
                     )
@@ -440,7 +440,7 @@ impl<B: Backend> Device<B> {
             move |b, a, (x, incx), (y, incy)| {
                 // SAFETY: `a` was checked to hold an order-`n` matrix, `x` and `y` `n` elements.
                 unsafe {
-                    BlasLevel2Ext::<T>::symv(
+                    Level2::<T>::symv(
                         b, herm, uplo, n, alpha, a, lda, x, incx, beta, y, incy,
                     )
                 }
@@ -484,7 +484,7 @@ impl<B: Backend> Device<B> {
             move |b, a, (x, incx), (y, incy)| {
                 // SAFETY: `a` was checked to hold the order-`n` band, `x` and `y` `n` elements.
                 unsafe {
-                    BlasLevel2Ext::<T>::sbmv(
+                    Level2::<T>::sbmv(
                         b, herm, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy,
                     )
                 }
@@ -526,7 +526,7 @@ impl<B: Backend> Device<B> {
                 // SAFETY: `ap` was checked to hold the packed order-`n` triangle, `x` and `y`
                 // `n` elements.
                 unsafe {
-                    BlasLevel2Ext::<T>::spmv(b, herm, uplo, n, alpha, ap, x, incx, beta, y, incy)
+                    Level2::<T>::spmv(b, herm, uplo, n, alpha, ap, x, incx, beta, y, incy)
                 }
             },
         )
@@ -590,10 +590,10 @@ impl<B: Backend> Device<B> {
         } else if beta.is_zero() {
             let zeros = self.zeros::<T>(n)?;
             // SAFETY: `zeros` holds `n` elements; `y` is the caller's.
-            unsafe { Blas::<T>::copy(self.blas::<T>(), n, zeros.as_device_ptr(), 1, y, inc) }
+            unsafe { Level1::<T>::copy(self.blas::<T>(), n, zeros.as_device_ptr(), 1, y, inc) }
         } else {
             // SAFETY: the caller guarantees `y`; `inc ≥ 1`.
-            unsafe { Blas::<T>::scal(self.blas::<T>(), n, beta, y, inc) }
+            unsafe { Level1::<T>::scal(self.blas::<T>(), n, beta, y, inc) }
         }
     }
 }

@@ -12,7 +12,7 @@ use super::level2_sym::{band_triangle, square, vec_len};
 use super::real_op;
 use crate::args::{Banded, Input, MatIn, Packed, Stored, VecDescMut, VecOut};
 
-use crate::backend::{Backend, BlasAll, BlasLevel2Ext, DevPtr};
+use crate::backend::{Backend, BlasAll, DevPtr, Level2};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
@@ -309,10 +309,10 @@ impl<B: Backend> Device<B> {
                 unsafe {
                     match kind {
                         Kind::Product => {
-                            BlasLevel2Ext::<T>::trmv(b, uplo, op, diag, n, a, lda, x, incx)
+                            Level2::<T>::trmv(b, uplo, op, diag, n, a, lda, x, incx)
                         }
                         Kind::Solve => {
-                            BlasLevel2Ext::<T>::trsv(b, uplo, op, diag, n, a, lda, x, incx)
+                            Level2::<T>::trsv(b, uplo, op, diag, n, a, lda, x, incx)
                         }
                     }
                 }
@@ -348,10 +348,10 @@ impl<B: Backend> Device<B> {
                 unsafe {
                     match kind {
                         Kind::Product => {
-                            BlasLevel2Ext::<T>::tbmv(b, uplo, op, diag, n, k, a, lda, x, incx)
+                            Level2::<T>::tbmv(b, uplo, op, diag, n, k, a, lda, x, incx)
                         }
                         Kind::Solve => {
-                            BlasLevel2Ext::<T>::tbsv(b, uplo, op, diag, n, k, a, lda, x, incx)
+                            Level2::<T>::tbsv(b, uplo, op, diag, n, k, a, lda, x, incx)
                         }
                     }
                 }
@@ -386,9 +386,9 @@ impl<B: Backend> Device<B> {
                 unsafe {
                     match kind {
                         Kind::Product => {
-                            BlasLevel2Ext::<T>::tpmv(b, uplo, op, diag, n, ap, x, incx)
+                            Level2::<T>::tpmv(b, uplo, op, diag, n, ap, x, incx)
                         }
-                        Kind::Solve => BlasLevel2Ext::<T>::tpsv(b, uplo, op, diag, n, ap, x, incx),
+                        Kind::Solve => Level2::<T>::tpsv(b, uplo, op, diag, n, ap, x, incx),
                     }
                 }
             },

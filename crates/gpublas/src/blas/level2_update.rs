@@ -13,7 +13,7 @@ use super::level2_sym::{real_only, square, sym_uplo, vec_len};
 use crate::args::{MatOut, Output, PackedMut, StoredMut, VecDesc, VecIn};
 use num_traits::Zero;
 
-use crate::backend::{Backend, BlasAll, BlasLevel2Ext, DevPtr};
+use crate::backend::{Backend, BlasAll, DevPtr, Level2};
 use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::Scalar;
@@ -58,7 +58,7 @@ impl<B: Backend> Device<B> {
         let (uplo, n, lda, a) = self.full_update(R, false, uplo, a)?;
         self.rank_tail(R, n, alpha.is_zero(), x, None, a, |b, (x, incx), _, a| {
             // SAFETY: `a` was checked to hold an order-`n` matrix, `x` `n` elements.
-            unsafe { BlasLevel2Ext::<T>::syr(b, uplo, n, alpha, x, incx, a, lda) }
+            unsafe { Level2::<T>::syr(b, uplo, n, alpha, x, incx, a, lda) }
         })
     }
 
@@ -101,7 +101,7 @@ impl<B: Backend> Device<B> {
         let (uplo, n, lda, a) = self.full_update(R, true, uplo, a)?;
         self.rank_tail(R, n, alpha.is_zero(), x, None, a, |b, (x, incx), _, a| {
             // SAFETY: as for `syr`.
-            unsafe { BlasLevel2Ext::<T>::her(b, uplo, n, alpha, x, incx, a, lda) }
+            unsafe { Level2::<T>::her(b, uplo, n, alpha, x, incx, a, lda) }
         })
     }
 
@@ -215,7 +215,7 @@ impl<B: Backend> Device<B> {
         let (uplo, n, ap) = self.packed_update(R, false, ap)?;
         self.rank_tail(R, n, alpha.is_zero(), x, None, ap, |b, (x, incx), _, ap| {
             // SAFETY: `ap` was checked to hold the packed order-`n` triangle, `x` `n` elements.
-            unsafe { BlasLevel2Ext::<T>::spr(b, uplo, n, alpha, x, incx, ap) }
+            unsafe { Level2::<T>::spr(b, uplo, n, alpha, x, incx, ap) }
         })
     }
 
@@ -254,7 +254,7 @@ impl<B: Backend> Device<B> {
         let (uplo, n, ap) = self.packed_update(R, true, ap)?;
         self.rank_tail(R, n, alpha.is_zero(), x, None, ap, |b, (x, incx), _, ap| {
             // SAFETY: as for `spr`.
-            unsafe { BlasLevel2Ext::<T>::hpr(b, uplo, n, alpha, x, incx, ap) }
+            unsafe { Level2::<T>::hpr(b, uplo, n, alpha, x, incx, ap) }
         })
     }
 
@@ -357,7 +357,7 @@ impl<B: Backend> Device<B> {
                 let (y, incy) = y.unwrap_or((DevPtr::NULL, 1));
                 // SAFETY: `a` was checked to hold an order-`n` matrix, `x` and `y` `n` elements.
                 unsafe {
-                    BlasLevel2Ext::<T>::syr2(b, herm, uplo, n, alpha, x, incx, y, incy, a, lda)
+                    Level2::<T>::syr2(b, herm, uplo, n, alpha, x, incx, y, incy, a, lda)
                 }
             },
         )
@@ -388,7 +388,7 @@ impl<B: Backend> Device<B> {
                 let (y, incy) = y.unwrap_or((DevPtr::NULL, 1));
                 // SAFETY: `ap` was checked to hold the packed order-`n` triangle, `x` and `y` `n`
                 // elements.
-                unsafe { BlasLevel2Ext::<T>::spr2(b, herm, uplo, n, alpha, x, incx, y, incy, ap) }
+                unsafe { Level2::<T>::spr2(b, herm, uplo, n, alpha, x, incx, y, incy, ap) }
             },
         )
     }

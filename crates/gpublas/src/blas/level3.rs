@@ -5,7 +5,7 @@ use super::conj::ConjCopy;
 use super::level2::single;
 use super::{mismatch, stored_op};
 use crate::args::{MatDesc, MatDescMut, MatIn, MatOut, Shape};
-use crate::backend::{Backend, Blas, BlasAll};
+use crate::backend::{Backend, Batched, BlasAll, Level3};
 use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::Scalar;

@@ -11,7 +11,7 @@ use num_traits::One;
 use super::level2::single;
 use super::{mismatch, real_op, stored_op};
 use crate::args::{MatIn, MatOut};
-use crate::backend::{Backend, Blas, BlasAll, BlasLevel3Ext, DevPtr};
+use crate::backend::{Backend, BlasAll, DevPtr, Level3};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;

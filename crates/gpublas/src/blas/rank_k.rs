@@ -5,7 +5,7 @@ use num_traits::{One, Zero};
 use super::level2::single;
 use super::{mismatch, real_op, stored_op};
 use crate::args::{MatIn, MatOut};
-use crate::backend::{Backend, Blas, BlasAll};
+use crate::backend::{Backend, BlasAll, Level3};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;

@@ -9,7 +9,7 @@
 use super::level2::single;
 use super::mismatch;
 use crate::args::{MatIn, MatOut};
-use crate::backend::{Backend, Blas, BlasAll, BlasLevel3Ext, DevPtr};
+use crate::backend::{Backend, BlasAll, DevPtr, Level1, Level3};
 use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::Scalar;

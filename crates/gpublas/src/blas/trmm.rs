@@ -7,7 +7,7 @@
 use super::level2::single;
 use super::{mismatch, stored_op};
 use crate::args::{MatIn, MatOut, Shape};
-use crate::backend::{Backend, BlasAll, BlasLevel3Ext};
+use crate::backend::{Backend, BlasAll, Level3};
 use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::Scalar;

@@ -15,7 +15,7 @@
 
 use super::copy::{gather, scatter, Block};
 use super::InFlight;
-use crate::backend::{Blas, BlasAll, DevPtr, Event, Queue};
+use crate::backend::{BlasAll, DevPtr, Event, Level3, Queue};
 use crate::device::Device;
 use crate::error::Result;
 use crate::memory::Alloc;

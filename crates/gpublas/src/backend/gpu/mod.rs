@@ -1,4 +1,5 @@
-//! The GPU backend shared by CUDA and ROCm: [`Gpu<A>`] implements [`Backend`] and [`Blas<T>`](crate::Blas)
+//! The GPU backend shared by CUDA and ROCm: [`Gpu<A>`] implements [`Backend`] and the BLAS
+//! traits ([`Level1`](crate::backend::Level1) … [`MixedPrecision`](crate::backend::MixedPrecision))
 //! once, over a [`GpuApi`] that each vendor implements with its runtime and BLAS library.
 //!
 //! What is shared: one context per device with one non-blocking stream that orders every copy,
@@ -14,11 +15,12 @@ use std::sync::{Arc, Mutex};
 mod api;
 mod api3x;
 mod api_x;
-mod blas;
-mod blas3x;
-mod blas_x;
-mod gemm_ex;
+mod batched;
 mod ilp64;
+mod level1;
+mod level2;
+mod level3;
+mod mixed;
 mod names3x;
 mod names_x;
 mod vendor;

@@ -1,46 +1,73 @@
-//! [`BlasLevel3Ext`]: the level-3 routines beyond [`Blas`](super::Blas)'s own: symm/hemm,
-//! syr2k/her2k, syrkx/herkx (cuBLAS's and rocBLAS's extension of syrk) and trmm in the
-//! out-of-place form cuBLAS and rocBLAS 4 define.
+//! [`Level3<T>`]: matrix–matrix operations — `gemm`, the symmetric and Hermitian products
+//! (`symm`/`hemm`), the rank-k and rank-2k updates (`syrk`/`herk`, `syr2k`/`her2k`, and
+//! `syrkx`/`herkx`, cuBLAS's and rocBLAS's extension of syrk), the triangular product (`trmm`, in
+//! the out-of-place form cuBLAS and rocBLAS 4 define) and solve (`trsm`), and the element-wise
+//! matrix operations both vendors have: `geam` (sums of matrices, transposed or not) and `dgmm`
+//! (scaling by a diagonal matrix).
 
-use super::DevPtr;
+use super::{Backend, DevPtr};
 use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
-/// Calls `$m! { Trait; fn name(args) -> ret; ... }` with the signature of every
-/// [`BlasLevel3Ext`] method, so backends that forward to another ([`Dynamic`](super::Dynamic),
+/// Calls `$m! { Level3; fn name(args) -> ret; ... }` with the signature of every [`Level3`]
+/// method, so backends that forward to another ([`Dynamic`](super::Dynamic),
 /// [`Emulated`](super::Emulated)) list them in one place.
-macro_rules! level3x_methods {
+macro_rules! level3_methods {
     ($m:ident) => {
-        $m! { BlasLevel3Ext;
+        $m! { Level3;
+        fn gemm(ta: $crate::types::Op, tb: $crate::types::Op, m: usize, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize, beta: T, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
         fn symm(side: $crate::types::Side, uplo: $crate::types::Uplo, m: usize, n: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize, beta: T, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
         fn hemm(side: $crate::types::Side, uplo: $crate::types::Uplo, m: usize, n: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize, beta: T, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
+        fn syrk(uplo: $crate::types::Uplo, trans: $crate::types::Op, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, beta: T, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
+        fn herk(uplo: $crate::types::Uplo, trans: $crate::types::Op, n: usize, k: usize, alpha: T::Real, a: $crate::backend::DevPtr, lda: usize, beta: T::Real, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
         fn syr2k(uplo: $crate::types::Uplo, trans: $crate::types::Op, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize, beta: T, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
         fn her2k(uplo: $crate::types::Uplo, trans: $crate::types::Op, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize, beta: T::Real, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
         fn syrkx(uplo: $crate::types::Uplo, trans: $crate::types::Op, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize, beta: T, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
         fn herkx(uplo: $crate::types::Uplo, trans: $crate::types::Op, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize, beta: T::Real, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
         fn trmm(side: $crate::types::Side, uplo: $crate::types::Uplo, trans: $crate::types::Op, diag: $crate::types::Diag, m: usize, n: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
+        fn trsm(side: $crate::types::Side, uplo: $crate::types::Uplo, trans: $crate::types::Op, diag: $crate::types::Diag, m: usize, n: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize) -> $crate::error::Result<()>;
+        fn geam(ta: $crate::types::Op, tb: $crate::types::Op, m: usize, n: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, beta: T, b: $crate::backend::DevPtr, ldb: usize, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
+        fn dgmm(side: $crate::types::Side, m: usize, n: usize, a: $crate::backend::DevPtr, lda: usize, x: $crate::backend::DevPtr, incx: isize, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
         }
     };
 }
-pub(crate) use level3x_methods;
+pub(crate) use level3_methods;
 
-/// Level-3 routines beyond [`Blas`](super::Blas)'s, for one scalar type on one backend (a
-/// supertrait of `Blas<T>`, so a `B: Blas<T>` bound gives them too).
+/// Level 3 — matrix–matrix operations — for one scalar type on one backend.
 ///
 /// Operands follow [`Blas`](super::Blas)'s conventions: column-major, leading dimensions
 /// ≥ max(1, rows), `Op::C` only for complex types. The symmetric/Hermitian/triangular operand
-/// is read from its `uplo` triangle only (a unit diagonal is not read); the rank-2k updates
-/// write the `uplo` triangle of `C` only, and the Hermitian ones (`her2k`, `herkx`) leave its
-/// diagonal real. `syr2k`/`syrkx` take `trans` `N` or `T`, `her2k`/`herkx` `N` or `C` (for real
-/// types they are `syr2k`/`syrkx`).
+/// is read from its `uplo` triangle only (a unit diagonal is not read); the rank-k and rank-2k
+/// updates write the `uplo` triangle of `C` only, and the Hermitian ones (`herk`, `her2k`,
+/// `herkx`) leave its diagonal real. `syrk`/`syr2k`/`syrkx` take `trans` `N` or `T`,
+/// `herk`/`her2k`/`herkx` `N` or `C` (for real types they are `syrk`/`syr2k`/`syrkx`).
 ///
 /// # Safety (for every method)
 /// As for [`Blas`](super::Blas): the pointers are valid for the extents the dimensions imply
 /// and the output overlaps no input — except `trmm`'s `c`, which may be `b` itself (the same
-/// address with `ldc == ldb`: the in-place product, which both vendors support).
+/// address with `ldc == ldb`: the in-place product, which both vendors support), and `geam`'s
+/// `c`, which may be `a` itself when `ta` is `N` and `ldc == lda` (or `b` itself when `tb` is
+/// `N` and `ldc == ldb`): the in-place sums both vendors support. `dgmm`'s `incx` may be any
+/// (0: the same element for every row/column; negative: walked from the end).
 #[allow(clippy::too_many_arguments, clippy::missing_safety_doc, missing_docs)]
-pub trait BlasLevel3Ext<T: Scalar> {
+pub trait Level3<T: Scalar>: Backend {
+    unsafe fn gemm(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()>;
     /// `C ← α A B + βC` (`Left`, `A` of order `m`) or `C ← α B A + βC` (`Right`, order `n`),
     /// `A` symmetric (complex symmetric for complex types); `B`, `C` are `m × n`.
     unsafe fn symm(
@@ -72,6 +99,35 @@ pub trait BlasLevel3Ext<T: Scalar> {
         b: DevPtr,
         ldb: usize,
         beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()>;
+    /// `C ← α op(A) op(A)ᵀ + βC` on one triangle; `trans` is `N` or `T`.
+    unsafe fn syrk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()>;
+    /// `C ← α op(A) op(A)ᴴ + βC` on one triangle with real `α`, `β`; `trans` is `N` or `C`
+    /// (for real types this is `syrk`, with `trans` `N` or `T`).
+    unsafe fn herk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T::Real,
+        a: DevPtr,
+        lda: usize,
+        beta: T::Real,
         c: DevPtr,
         ldc: usize,
     ) -> Result<()>;
@@ -159,6 +215,51 @@ pub trait BlasLevel3Ext<T: Scalar> {
         lda: usize,
         b: DevPtr,
         ldb: usize,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()>;
+    unsafe fn trsm(
+        &self,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+    ) -> Result<()>;
+    /// `C ← α op(A) + β op(B)`, all `m × n` after the ops; `α = 0` does not read `A`, `β = 0`
+    /// does not read `B`.
+    unsafe fn geam(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        beta: T,
+        b: DevPtr,
+        ldb: usize,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()>;
+    /// `C ← diag(x) A` (`Left`, `x` has `m` elements) or `C ← A diag(x)` (`Right`, `n`), for
+    /// `m × n` `A` and `C`.
+    unsafe fn dgmm(
+        &self,
+        side: Side,
+        m: usize,
+        n: usize,
+        a: DevPtr,
+        lda: usize,
+        x: DevPtr,
+        incx: isize,
         c: DevPtr,
         ldc: usize,
     ) -> Result<()>;

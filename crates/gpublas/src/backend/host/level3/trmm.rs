@@ -17,7 +17,7 @@ use faer::reborrow::{Reborrow, ReborrowMut};
 use faer::{Accum, MatMut, MatRef, Par};
 use rayon::iter::ParallelIterator;
 
-use super::{conj_if, fa};
+use crate::backend::host::{conj_if, fa};
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 

@@ -1,20 +1,10 @@
-//! Level 1 on the host: plain loops over signed increments, in reference BLAS's walk order
-//! (element `i` of `n` at `i·inc` for `inc ≥ 0`, at `(n−1−i)·(−inc)` for `inc < 0`, from the
-//! lowest address `p`), so even a zero output increment gives netlib's sequential result.
+//! Level 1 kernels on the host: plain loops over signed increments, in reference BLAS's walk
+//! order (element `i` of `n` at `i·inc` for `inc ≥ 0`, at `(n−1−i)·(−inc)` for `inc < 0`, from
+//! the lowest address `p`), so even a zero output increment gives netlib's sequential result.
 
+use crate::backend::host::elem;
 use crate::backend::DevPtr;
 use crate::scalar::{Scalar, ScalarKind};
-
-/// Element `i` of the `n`-element vector at `p` with increment `inc` (wrapping: the address is
-/// only computed here; callers dereference it under their own safety contract).
-pub(super) fn elem<T>(p: DevPtr, n: usize, inc: isize, i: usize) -> *mut T {
-    let k = if inc >= 0 {
-        i * inc.unsigned_abs()
-    } else {
-        (n - 1 - i) * inc.unsigned_abs()
-    };
-    p.cast::<T>().wrapping_add(k)
-}
 
 /// `y ← αx + y`, element by element in walk order.
 ///

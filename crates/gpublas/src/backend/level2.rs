@@ -1,18 +1,20 @@
-//! [`BlasLevel2Ext`]: the level-2 routines beyond [`Blas`](super::Blas)'s `gemv` and `ger`:
-//! general band products, symmetric and Hermitian products and rank-1/2 updates (full, band and
-//! packed storage), and triangular products and solves (full, band and packed storage).
+//! [`Level2<T>`]: matrix–vector operations — products (`gemv`, the band `gbmv`, the symmetric
+//! and Hermitian `symv`/`sbmv`/`spmv`), triangular products and solves (`trmv`/`tbmv`/`tpmv`,
+//! `trsv`/`tbsv`/`tpsv`), and rank-1 and rank-2 updates (`ger`, `syr`/`her`, `spr`/`hpr`,
+//! `syr2`, `spr2`), in full, band and packed storage.
 
-use super::DevPtr;
+use super::{Backend, DevPtr};
 use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Uplo};
 
-/// Calls `$m! { Trait; fn name(args) -> ret; ... }` with the signature of every
-/// [`BlasLevel2Ext`] method, so backends that forward to another ([`Dynamic`](super::Dynamic),
+/// Calls `$m! { Level2; fn name(args) -> ret; ... }` with the signature of every [`Level2`]
+/// method, so backends that forward to another ([`Dynamic`](super::Dynamic),
 /// [`Emulated`](super::Emulated)) list them in one place.
-macro_rules! level2x_methods {
+macro_rules! level2_methods {
     ($m:ident) => {
-        $m! { BlasLevel2Ext;
+        $m! { Level2;
+        fn gemv(trans: $crate::types::Op, m: usize, n: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, x: $crate::backend::DevPtr, incx: isize, beta: T, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<()>;
         fn gbmv(trans: $crate::types::Op, m: usize, n: usize, kl: usize, ku: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, x: $crate::backend::DevPtr, incx: isize, beta: T, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<()>;
         fn symv(herm: bool, uplo: $crate::types::Uplo, n: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, x: $crate::backend::DevPtr, incx: isize, beta: T, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<()>;
         fn sbmv(herm: bool, uplo: $crate::types::Uplo, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, x: $crate::backend::DevPtr, incx: isize, beta: T, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<()>;
@@ -23,6 +25,7 @@ macro_rules! level2x_methods {
         fn tbsv(uplo: $crate::types::Uplo, trans: $crate::types::Op, diag: $crate::types::Diag, n: usize, k: usize, a: $crate::backend::DevPtr, lda: usize, x: $crate::backend::DevPtr, incx: isize) -> $crate::error::Result<()>;
         fn tpmv(uplo: $crate::types::Uplo, trans: $crate::types::Op, diag: $crate::types::Diag, n: usize, ap: $crate::backend::DevPtr, x: $crate::backend::DevPtr, incx: isize) -> $crate::error::Result<()>;
         fn tpsv(uplo: $crate::types::Uplo, trans: $crate::types::Op, diag: $crate::types::Diag, n: usize, ap: $crate::backend::DevPtr, x: $crate::backend::DevPtr, incx: isize) -> $crate::error::Result<()>;
+        fn ger(conj: bool, m: usize, n: usize, alpha: T, x: $crate::backend::DevPtr, incx: isize, y: $crate::backend::DevPtr, incy: isize, a: $crate::backend::DevPtr, lda: usize) -> $crate::error::Result<()>;
         fn syr(uplo: $crate::types::Uplo, n: usize, alpha: T, x: $crate::backend::DevPtr, incx: isize, a: $crate::backend::DevPtr, lda: usize) -> $crate::error::Result<()>;
         fn her(uplo: $crate::types::Uplo, n: usize, alpha: T::Real, x: $crate::backend::DevPtr, incx: isize, a: $crate::backend::DevPtr, lda: usize) -> $crate::error::Result<()>;
         fn spr(uplo: $crate::types::Uplo, n: usize, alpha: T, x: $crate::backend::DevPtr, incx: isize, ap: $crate::backend::DevPtr) -> $crate::error::Result<()>;
@@ -32,25 +35,39 @@ macro_rules! level2x_methods {
         }
     };
 }
-pub(crate) use level2x_methods;
+pub(crate) use level2_methods;
 
-/// Level-2 routines beyond [`Blas`](super::Blas)'s `gemv` and `ger`, for one scalar type on one
-/// backend (a supertrait of `Blas<T>`, so a `B: Blas<T>` bound gives them too).
+/// Level 2 — matrix–vector operations — for one scalar type on one backend.
 ///
 /// Every matrix is column-major; band matrices are in reference BLAS's band storage (`lda ≥
 /// kl + ku + 1`, or `k + 1`), packed ones in its packed storage (`n(n+1)/2` elements). `herm`
 /// picks the Hermitian routine (`hemv`, `hbmv`, `hpmv`, `her2`, `hpr2`) over the symmetric one;
 /// for real types both are the symmetric one. The symmetric routines on complex types are the
 /// complex *symmetric* ones (`csymv`, `csyr`, `csyr2`: vendor extensions); `sbmv`, `spmv`,
-/// `spr` and `spr2` are only called for real types. Increments are nonzero, any sign. No
-/// quick returns reach a backend (`n = 0`, `α = 0`: the safe layer handles them).
+/// `spr` and `spr2` are only called for real types. Increments are nonzero, any sign. Apart
+/// from `gemv` and `ger`, no quick returns reach a backend (`n = 0`, `α = 0`: the safe layer
+/// handles them).
 ///
 /// # Safety (for every method)
 /// As for [`Blas`](super::Blas): the pointers are valid for the extents the dimensions imply
 /// (for a band, `(n − 1)·lda + kl + ku + 1` elements; packed, `n(n+1)/2`), the output overlaps
 /// no input, the increments are nonzero.
 #[allow(clippy::too_many_arguments, clippy::missing_safety_doc, missing_docs)]
-pub trait BlasLevel2Ext<T: Scalar> {
+pub trait Level2<T: Scalar>: Backend {
+    unsafe fn gemv(
+        &self,
+        trans: Op,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        x: DevPtr,
+        incx: isize,
+        beta: T,
+        y: DevPtr,
+        incy: isize,
+    ) -> Result<()>;
     /// `y ← α op(A) x + βy`, `A` an `m × n` band matrix with `kl` sub- and `ku` superdiagonals.
     unsafe fn gbmv(
         &self,
@@ -184,6 +201,20 @@ pub trait BlasLevel2Ext<T: Scalar> {
         ap: DevPtr,
         x: DevPtr,
         incx: isize,
+    ) -> Result<()>;
+    /// `A ← αxyᵀ + A` (`conj = false`) or `A ← αxyᴴ + A` (`conj = true`).
+    unsafe fn ger(
+        &self,
+        conj: bool,
+        m: usize,
+        n: usize,
+        alpha: T,
+        x: DevPtr,
+        incx: isize,
+        y: DevPtr,
+        incy: isize,
+        a: DevPtr,
+        lda: usize,
     ) -> Result<()>;
     /// `A ← αxxᵀ + A` on the `uplo` triangle.
     unsafe fn syr(

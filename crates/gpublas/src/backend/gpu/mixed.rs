@@ -1,13 +1,13 @@
-//! [`GemmEx`] for every [`Gpu`]: sizes as `i64`, one [`GemmExCall`] through the vendor's
+//! [`MixedPrecision`] for every [`Gpu`]: sizes as `i64`, one [`GemmExCall`] through the vendor's
 //! [`GpuApi::gemm_ex`].
 
 use super::{wide, GemmExCall, Gpu, GpuApi};
-use crate::backend::{DevPtr, GemmEx};
+use crate::backend::{DevPtr, MixedPrecision};
 use crate::error::Result;
 use crate::precision::GemmTypes;
 use crate::types::Op;
 
-impl<A: GpuApi> GemmEx for Gpu<A> {
+impl<A: GpuApi> MixedPrecision for Gpu<A> {
     unsafe fn gemm_ex(
         &self,
         types: GemmTypes,

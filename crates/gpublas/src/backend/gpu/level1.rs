@@ -1,24 +1,31 @@
-//! [`Blas<T>`] for every [`Gpu`]: sizes as the vendors' 64-bit integers (the vendor layer calls
+//! [`Level1<T>`] for every [`Gpu`]: sizes as the vendors' 64-bit integers (the vendor layer calls
 //! the 32-bit entry point whenever they fit), 16-byte-aligned host scalars, and one call through
-//! the vendor's [`GpuApi`].
+//! the vendor's library.
 //!
 //! `nrm2` is the vendor's where it scales (cuBLAS); rocBLAS sums unscaled squares, so a result
 //! of its that may have over- or underflowed is recomputed on the host by Blue's algorithm
 //! ([`host_path::nrm2_of_unscaled`]).
 //!
+//! `dsdot` runs the vendor's mixed-precision dot where it takes f32 vectors with an f64 result
+//! (rocBLAS's `dot_ex` in recent versions, sizes within its 32-bit interface); otherwise (always
+//! on cuBLAS, whose `DotEx` has no such form) the vectors are copied to the host and accumulated
+//! there in f64, as reference BLAS's `dsdot.f` ([`host_path::dsdot_on_host`]).
+//!
+//! `rotg` and `rotmg` call the vendor's routine with host scalars (host pointer mode): both
+//! vendors then compute on the host after waiting for the stream, so the results are the
+//! vendor's own arithmetic.
+//!
 //! Increments reach the vendors as they are, negative ones included: cuBLAS and rocBLAS take
 //! reference BLAS's convention (the pointer is the lowest address of the span, a negative
-//! increment walks from the end). [`Blas`]'s contract keeps zero *output* increments and
+//! increment walks from the end). [`Level1`]'s contract keeps zero *output* increments and
 //! non-positive increments of one-vector routines away from them.
 
-use super::{wide, wide_inc, Gpu, GpuApi, GpuApiX, GpuLevel3Ext, A16};
-use crate::backend::level1x::host_path;
-use crate::backend::{Blas, DevPtr};
+use super::{int, wide, wide_inc, Gpu, GpuApi, GpuApiX, A16};
+use crate::backend::{host_path, DevPtr, Level1};
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
-use crate::types::{Diag, Op, Side, Uplo};
 
-impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
+impl<T: Scalar, A: GpuApiX> Level1<T> for Gpu<A> {
     unsafe fn axpy(
         &self,
         n: usize,
@@ -43,6 +50,13 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe { self.ctx.api.scal(h, n, &alpha.0, x, incx) })
     }
+    unsafe fn scal_real(&self, n: usize, alpha: T::Real, x: DevPtr, incx: isize) -> Result<()> {
+        let r = "scal_real";
+        let (n, incx) = (wide(r, n)?, wide_inc(r, incx)?);
+        let alpha = A16(alpha);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe { self.ctx.api.scal_real::<T>(h, n, &alpha.0, x, incx) })
+    }
     unsafe fn copy(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
         let r = "copy";
         let (n, incx, incy) = (wide(r, n)?, wide_inc(r, incx)?, wide_inc(r, incy)?);
@@ -62,6 +76,31 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
     unsafe fn dotc(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T> {
         // SAFETY: forwarded to the caller.
         unsafe { self.dot_impl(true, n, x, incx, y, incy) }
+    }
+    unsafe fn dsdot(
+        &self,
+        n: usize,
+        x: DevPtr,
+        incx: isize,
+        y: DevPtr,
+        incy: isize,
+    ) -> Result<f64> {
+        let r = "dsdot";
+        if T::KIND != crate::scalar::ScalarKind::F32 {
+            return Err(super::api_x::missing::<T>(r, A::KIND));
+        }
+        // The vendor's mixed-precision dot where it has an f32-input, f64-result form and the
+        // sizes fit its 32-bit interface; otherwise the vectors come to the host.
+        if let (Ok(n32), Ok(incx32), Ok(incy32)) = (int(r, n), inc(r, incx), inc(r, incy)) {
+            // SAFETY: forwarded to the caller; the result goes to host memory.
+            let vendor =
+                self.with_handle(|h| unsafe { self.ctx.api.dsdot(h, n32, x, incx32, y, incy32) })?;
+            if let Some(v) = vendor {
+                return Ok(v);
+            }
+        }
+        // SAFETY: forwarded to the caller (`T` is f32).
+        unsafe { host_path::dsdot_on_host(self, n, x, incx, y, incy) }
     }
     unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         let r = "nrm2";
@@ -93,206 +132,82 @@ impl<T: Scalar, A: GpuApiX + GpuLevel3Ext> Blas<T> for Gpu<A> {
         // SAFETY: forwarded to the caller.
         unsafe { self.index_impl::<T>(false, n, x, incx) }
     }
-    unsafe fn gemv(
-        &self,
-        trans: Op,
-        m: usize,
-        n: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        x: DevPtr,
-        incx: isize,
-        beta: T,
-        y: DevPtr,
-        incy: isize,
-    ) -> Result<()> {
+    unsafe fn rotg(&self, a: T, b: T) -> Result<(T, T::Real, T, T)> {
         // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
-        let (alpha, beta) = (A16(alpha), A16(beta));
-        let r = "gemv";
-        let (m, n, lda, incx, incy) = (
-            wide(r, m)?,
-            wide(r, n)?,
-            wide(r, lda)?,
-            wide_inc(r, incx)?,
-            wide_inc(r, incy)?,
-        );
-        // SAFETY: forwarded to the caller.
+        let (mut a, mut b, mut s) = (A16(a), A16(b), A16(T::zero()));
+        let mut c = A16(num_traits::zero());
+        // SAFETY: host scalars, valid for the call (host pointer mode).
+        self.with_handle(|h| unsafe {
+            self.ctx.api.rotg(h, &mut a.0, &mut b.0, &mut c.0, &mut s.0)
+        })?;
+        Ok((a.0, c.0, s.0, b.0))
+    }
+    unsafe fn rotmg(&self, d1: T, d2: T, x1: T, y1: T) -> Result<(T, T, T, [T; 5])> {
+        let (mut d1, mut d2, mut x1, y1) = (A16(d1), A16(d2), A16(x1), A16(y1));
+        let mut param = A16([T::zero(); 5]);
+        // SAFETY: as for `rotg`.
         self.with_handle(|h| unsafe {
             self.ctx
                 .api
-                .gemv(h, trans, m, n, &alpha.0, a, lda, x, incx, &beta.0, y, incy)
-        })
+                .rotmg(h, &mut d1.0, &mut d2.0, &mut x1.0, &y1.0, &mut param.0)
+        })?;
+        Ok((d1.0, d2.0, x1.0, param.0))
     }
-    unsafe fn ger(
+    unsafe fn rot(
         &self,
-        conj: bool,
-        m: usize,
         n: usize,
-        alpha: T,
         x: DevPtr,
         incx: isize,
         y: DevPtr,
         incy: isize,
-        a: DevPtr,
-        lda: usize,
+        c: T::Real,
+        s: T::Real,
     ) -> Result<()> {
-        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
-        let alpha = A16(alpha);
-        let r = "ger";
-        let (m, n, incx, incy, lda) = (
-            wide(r, m)?,
-            wide(r, n)?,
-            wide_inc(r, incx)?,
-            wide_inc(r, incy)?,
-            wide(r, lda)?,
-        );
+        let r = "rot";
+        let (n, incx, incy) = (wide(r, n)?, wide_inc(r, incx)?, wide_inc(r, incy)?);
+        let (c, s) = (A16(c), A16(s));
+        // SAFETY: forwarded to the caller (the safe layer validated every extent).
+        self.with_handle(|h| unsafe { self.ctx.api.rot::<T>(h, n, x, incx, y, incy, &c.0, &s.0) })
+    }
+    unsafe fn rot_complex(
+        &self,
+        n: usize,
+        x: DevPtr,
+        incx: isize,
+        y: DevPtr,
+        incy: isize,
+        c: T::Real,
+        s: T,
+    ) -> Result<()> {
+        let r = "rot_complex";
+        let (n, incx, incy) = (wide(r, n)?, wide_inc(r, incx)?, wide_inc(r, incy)?);
+        let (c, s) = (A16(c), A16(s));
         // SAFETY: forwarded to the caller.
         self.with_handle(|h| unsafe {
             self.ctx
                 .api
-                .ger(h, conj, m, n, &alpha.0, x, incx, y, incy, a, lda)
+                .rot_complex::<T>(h, n, x, incx, y, incy, &c.0, &s.0)
         })
     }
-    unsafe fn gemm(
+    unsafe fn rotm(
         &self,
-        ta: Op,
-        tb: Op,
-        m: usize,
         n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
+        x: DevPtr,
+        incx: isize,
+        y: DevPtr,
+        incy: isize,
+        param: [T; 5],
     ) -> Result<()> {
-        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
-        let (alpha, beta) = (A16(alpha), A16(beta));
-        let r = "gemm";
-        let (m, n, k) = (wide(r, m)?, wide(r, n)?, wide(r, k)?);
-        let (lda, ldb, ldc) = (wide(r, lda)?, wide(r, ldb)?, wide(r, ldc)?);
+        let r = "rotm";
+        let (n, incx, incy) = (wide(r, n)?, wide_inc(r, incx)?, wide_inc(r, incy)?);
+        let param = A16(param);
         // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe {
-            self.ctx.api.gemm(
-                h, ta, tb, m, n, k, &alpha.0, a, lda, b, ldb, &beta.0, c, ldc,
-            )
-        })
-    }
-    unsafe fn trsm(
-        &self,
-        side: Side,
-        uplo: Uplo,
-        trans: Op,
-        diag: Diag,
-        m: usize,
-        n: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-    ) -> Result<()> {
-        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
-        let alpha = A16(alpha);
-        let r = "trsm";
-        let (m, n, lda, ldb) = (wide(r, m)?, wide(r, n)?, wide(r, lda)?, wide(r, ldb)?);
-        // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe {
-            self.ctx
-                .api
-                .trsm(h, side, uplo, trans, diag, m, n, &alpha.0, a, lda, b, ldb)
-        })
-    }
-    unsafe fn syrk(
-        &self,
-        uplo: Uplo,
-        trans: Op,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
-        let (alpha, beta) = (A16(alpha), A16(beta));
-        let r = "syrk";
-        let (n, k, lda, ldc) = (wide(r, n)?, wide(r, k)?, wide(r, lda)?, wide(r, ldc)?);
-        // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe {
-            self.ctx
-                .api
-                .syrk(h, uplo, trans, n, k, &alpha.0, a, lda, &beta.0, c, ldc)
-        })
-    }
-    unsafe fn herk(
-        &self,
-        uplo: Uplo,
-        trans: Op,
-        n: usize,
-        k: usize,
-        alpha: T::Real,
-        a: DevPtr,
-        lda: usize,
-        beta: T::Real,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
-        let (alpha, beta) = (A16(alpha), A16(beta));
-        let r = "herk";
-        let (n, k, lda, ldc) = (wide(r, n)?, wide(r, k)?, wide(r, lda)?, wide(r, ldc)?);
-        // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe {
-            self.ctx
-                .api
-                .herk::<T>(h, uplo, trans, n, k, &alpha.0, a, lda, &beta.0, c, ldc)
-        })
-    }
-    unsafe fn gemm_strided_batched(
-        &self,
-        ta: Op,
-        tb: Op,
-        m: usize,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        stride_a: usize,
-        b: DevPtr,
-        ldb: usize,
-        stride_b: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-        stride_c: usize,
-        batch: usize,
-    ) -> Result<()> {
-        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
-        let (alpha, beta) = (A16(alpha), A16(beta));
-        let r = "gemm_strided_batched";
-        let (m, n, k, batch) = (wide(r, m)?, wide(r, n)?, wide(r, k)?, wide(r, batch)?);
-        let (lda, ldb, ldc) = (wide(r, lda)?, wide(r, ldb)?, wide(r, ldc)?);
-        let (sa, sb, sc) = (wide(r, stride_a)?, wide(r, stride_b)?, wide(r, stride_c)?);
-        // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe {
-            self.ctx.api.gemm_strided_batched(
-                h, ta, tb, m, n, k, &alpha.0, a, lda, sa, b, ldb, sb, &beta.0, c, ldc, sc, batch,
-            )
-        })
+        self.with_handle(|h| unsafe { self.ctx.api.rotm::<T>(h, n, x, incx, y, incy, &param.0) })
     }
 }
-
 impl<A: GpuApi> Gpu<A> {
     /// # Safety
-    /// As for [`Blas::dotu`].
+    /// As for [`Level1::dotu`].
     unsafe fn dot_impl<T: Scalar>(
         &self,
         conj: bool,
@@ -313,7 +228,7 @@ impl<A: GpuApi> Gpu<A> {
     }
 
     /// # Safety
-    /// As for [`Blas::iamax`].
+    /// As for [`Level1::iamax`].
     unsafe fn index_impl<T: Scalar>(
         &self,
         max: bool,
@@ -332,7 +247,7 @@ impl<A: GpuApi> Gpu<A> {
 
 /// An increment as the vendors' 32-bit int, for a routine whose vendor call has not adopted
 /// `sdcz64!` (see `int`).
-pub(super) fn inc(routine: &'static str, v: isize) -> Result<i32> {
+fn inc(routine: &'static str, v: isize) -> Result<i32> {
     i32::try_from(v).map_err(|_| Error::Unsupported {
         routine,
         what: format!("an increment of {v} (over the vendor API's 32-bit limit)"),

@@ -1,10 +1,7 @@
-//! [`BlasLevel1Ext`] on the host: plain loops in reference BLAS's walk order (as in
-//! [`level1`](super::level1)), and the rotation constructions computed in `f64`.
+//! The constructions of Givens and modified Givens rotations (`rotg`, `rotmg`), computed in
+//! `f64` as reference BLAS (LAPACK 3.10's algorithms) does, and the real-scalar helpers level 1
+//! shares.
 
-use super::level1::elem;
-use super::Host;
-use crate::backend::{BlasLevel1Ext, DevPtr};
-use crate::error::{Error, Result};
 use crate::scalar::{Scalar, ScalarKind};
 
 /// A real number of precision `R` from an `f64` (rounded for `f32`).
@@ -22,12 +19,13 @@ pub(super) fn scale_re<T: Scalar>(r: T::Real, v: T) -> T {
     T::from_parts(r * v.re(), r * v.im())
 }
 
-fn f(r: impl Into<f64>) -> f64 {
+/// A real scalar as `f64`.
+pub(super) fn f(r: impl Into<f64>) -> f64 {
     r.into()
 }
 
 /// Reference BLAS's `?rotg` (LAPACK 3.10's algorithm) for real `a`, `b` in `f64`: `(r, c, s, z)`.
-fn rotg_real(a: f64, b: f64) -> (f64, f64, f64, f64) {
+pub(super) fn rotg_real(a: f64, b: f64) -> (f64, f64, f64, f64) {
     let (anorm, bnorm) = (a.abs(), b.abs());
     if bnorm == 0.0 {
         return (a, 1.0, 0.0, 0.0);
@@ -57,7 +55,7 @@ fn rotg_real(a: f64, b: f64) -> (f64, f64, f64, f64) {
 /// Reference BLAS's `?rotg` for complex `f`, `g` (parts in `f64`): `(r, c, s)` with real `c`,
 /// `c·f + s·g = r` and `−conj(s)·f + c·g = 0`; scaled by the largest part so it neither
 /// overflows nor underflows.
-fn rotg_complex(f: (f64, f64), g: (f64, f64)) -> ((f64, f64), f64, (f64, f64)) {
+pub(super) fn rotg_complex(f: (f64, f64), g: (f64, f64)) -> ((f64, f64), f64, (f64, f64)) {
     if g == (0.0, 0.0) {
         return (f, 1.0, (0.0, 0.0));
     }
@@ -83,7 +81,7 @@ fn rotg_complex(f: (f64, f64), g: (f64, f64)) -> ((f64, f64), f64, (f64, f64)) {
 
 /// Reference BLAS's `drotmg` (rescaling by γ = 4096 included) in `f64`: the updated
 /// `(d1, d2, x1)` and `param` (entries the flag does not use are 0).
-fn rotmg(d1: f64, d2: f64, x1: f64, y1: f64) -> (f64, f64, f64, [f64; 5]) {
+pub(super) fn rotmg(d1: f64, d2: f64, x1: f64, y1: f64) -> (f64, f64, f64, [f64; 5]) {
     const GAM: f64 = 4096.0;
     const GAMSQ: f64 = 16_777_216.0;
     const RGAMSQ: f64 = 5.960_464_5e-8;
@@ -173,131 +171,4 @@ fn rotmg(d1: f64, d2: f64, x1: f64, y1: f64) -> (f64, f64, f64, [f64; 5]) {
         [flag, h11, 0.0, 0.0, h22]
     };
     (d1, d2, x1, param)
-}
-
-impl<T: Scalar> BlasLevel1Ext<T> for Host {
-    unsafe fn rotg(&self, a: T, b: T) -> Result<(T, T::Real, T, T)> {
-        if T::IS_COMPLEX {
-            let ((rr, ri), c, (sr, si)) =
-                rotg_complex((f(a.re()), f(a.im())), (f(b.re()), f(b.im())));
-            let r = T::from_parts(real(rr), real(ri));
-            Ok((r, real(c), T::from_parts(real(sr), real(si)), b))
-        } else {
-            let (r, c, s, z) = rotg_real(f(a.re()), f(b.re()));
-            let t = |v: f64| T::from_real(real(v));
-            Ok((t(r), real(c), t(s), t(z)))
-        }
-    }
-
-    unsafe fn rotmg(&self, d1: T, d2: T, x1: T, y1: T) -> Result<(T, T, T, [T; 5])> {
-        let (d1, d2, x1, p) = rotmg(f(d1.re()), f(d2.re()), f(x1.re()), f(y1.re()));
-        let t = |v: f64| T::from_real(real(v));
-        Ok((t(d1), t(d2), t(x1), p.map(t)))
-    }
-
-    unsafe fn rot(
-        &self,
-        n: usize,
-        x: DevPtr,
-        incx: isize,
-        y: DevPtr,
-        incy: isize,
-        c: T::Real,
-        s: T::Real,
-    ) -> Result<()> {
-        for i in 0..n {
-            let (xi, yi) = (elem::<T>(x, n, incx, i), elem::<T>(y, n, incy, i));
-            // SAFETY: the caller guarantees both spans; `i < n` keeps both inside them, and the
-            // two vectors do not overlap.
-            unsafe {
-                let (u, v) = (*xi, *yi);
-                *xi = scale_re(c, u) + scale_re(s, v);
-                *yi = scale_re(c, v) - scale_re(s, u);
-            }
-        }
-        Ok(())
-    }
-
-    unsafe fn rot_complex(
-        &self,
-        n: usize,
-        x: DevPtr,
-        incx: isize,
-        y: DevPtr,
-        incy: isize,
-        c: T::Real,
-        s: T,
-    ) -> Result<()> {
-        for i in 0..n {
-            let (xi, yi) = (elem::<T>(x, n, incx, i), elem::<T>(y, n, incy, i));
-            // SAFETY: as for `rot`.
-            unsafe {
-                let (u, v) = (*xi, *yi);
-                *xi = scale_re(c, u) + s * v;
-                *yi = scale_re(c, v) - s.conj() * u;
-            }
-        }
-        Ok(())
-    }
-
-    unsafe fn rotm(
-        &self,
-        n: usize,
-        x: DevPtr,
-        incx: isize,
-        y: DevPtr,
-        incy: isize,
-        param: [T; 5],
-    ) -> Result<()> {
-        let flag = f(param[0].re());
-        let (h11, h21, h12, h22) = if flag < 0.0 {
-            (param[1], param[2], param[3], param[4])
-        } else if flag == 0.0 {
-            (T::one(), param[2], param[3], T::one())
-        } else {
-            (param[1], -T::one(), T::one(), param[4])
-        };
-        for i in 0..n {
-            let (xi, yi) = (elem::<T>(x, n, incx, i), elem::<T>(y, n, incy, i));
-            // SAFETY: as for `rot`.
-            unsafe {
-                let (w, z) = (*xi, *yi);
-                *xi = w * h11 + z * h12;
-                *yi = w * h21 + z * h22;
-            }
-        }
-        Ok(())
-    }
-
-    unsafe fn dsdot(
-        &self,
-        n: usize,
-        x: DevPtr,
-        incx: isize,
-        y: DevPtr,
-        incy: isize,
-    ) -> Result<f64> {
-        if T::KIND != ScalarKind::F32 {
-            return Err(Error::Unsupported {
-                routine: "dsdot",
-                what: "an extended-precision dot of other than f32 vectors".into(),
-            });
-        }
-        let mut acc = 0.0f64;
-        for i in 0..n {
-            // SAFETY: the caller guarantees both spans.
-            let (u, v) = unsafe { (*elem::<T>(x, n, incx, i), *elem::<T>(y, n, incy, i)) };
-            acc += f(u.re()) * f(v.re());
-        }
-        Ok(acc)
-    }
-
-    unsafe fn scal_real(&self, n: usize, alpha: T::Real, x: DevPtr, incx: isize) -> Result<()> {
-        for i in 0..n {
-            let xi = elem::<T>(x, n, incx, i);
-            // SAFETY: the caller guarantees the span.
-            unsafe { *xi = scale_re(alpha, *xi) };
-        }
-        Ok(())
-    }
 }

@@ -1,4 +1,4 @@
-//! [`GemmEx`] on the host: `op(A)` and `op(B)` converted to `f32`, multiplied by faer in `f32`,
+//! [`MixedPrecision`] on the host: `op(A)` and `op(B)` converted to `f32`, multiplied by faer in `f32`,
 //! `αAB + βC` formed in `f32` and rounded to `C`'s type once (what cuBLAS and rocBLAS compute
 //! with f32 accumulation, up to summation order).
 //!
@@ -8,7 +8,7 @@
 use faer::{Accum, Mat};
 
 use super::{par, Host};
-use crate::backend::{DevPtr, GemmEx};
+use crate::backend::{DevPtr, MixedPrecision};
 use crate::error::{Error, Result};
 use crate::precision::{bf16, f16, GemmInput, GemmTypes, Precision};
 use crate::types::Op;
@@ -47,7 +47,7 @@ unsafe fn load<T: GemmInput>(p: DevPtr, op: Op, rows: usize, cols: usize, ld: us
 /// One gemm with inputs `I` and output `O`.
 ///
 /// # Safety
-/// As for [`GemmEx::gemm_ex`].
+/// As for [`MixedPrecision::gemm_ex`].
 #[allow(clippy::too_many_arguments)]
 unsafe fn gemm_one<I: GemmInput, O: GemmInput>(
     ta: Op,
@@ -103,7 +103,7 @@ unsafe fn gemm_one<I: GemmInput, O: GemmInput>(
 /// A strided batch of [`gemm_one`]s.
 ///
 /// # Safety
-/// As for [`GemmEx::gemm_strided_batched_ex`].
+/// As for [`MixedPrecision::gemm_strided_batched_ex`].
 #[allow(clippy::too_many_arguments)]
 unsafe fn gemm_batch<I: GemmInput, O: GemmInput>(
     ta: Op,
@@ -142,7 +142,7 @@ unsafe fn gemm_batch<I: GemmInput, O: GemmInput>(
     Ok(())
 }
 
-impl GemmEx for Host {
+impl MixedPrecision for Host {
     unsafe fn gemm_ex(
         &self,
         types: GemmTypes,

@@ -1,107 +1,22 @@
-//! [`BlasLevel2Ext`] on the host: reference BLAS's column-oriented loops over one view of the
-//! three storage formats ([`StoredMat`]), so each routine is written once for full, band and
-//! packed storage. Like reference BLAS they read only the stored triangle or band, never a unit
-//! diagonal, and only the real part of a Hermitian diagonal.
+//! Level 2 on the host. `gemv` and `ger` run on faer's matmul; the other routines are reference
+//! BLAS's column-oriented loops over one view of the three storage formats
+//! ([`StoredMat`](storage::StoredMat)), so each is written once for full, band and packed storage
+//! (the triangular products and solves in [`triangular`], the symmetric and Hermitian rank
+//! updates in [`update`]). Like reference BLAS they read only the stored triangle or band, never
+//! a unit diagonal, and only the real part of a Hermitian diagonal.
 
-use std::ops::Range;
+mod storage;
+mod triangular;
+mod update;
 
-use super::level1::elem;
-use super::{scale, triangular, update, Host};
-use crate::backend::{BlasLevel2Ext, DevPtr};
+use faer::{Accum, Conj};
+
+use super::{apply_op, conj_if, elem, fa, par, scale, vector, vector_mut, view, view_mut, Host};
+use crate::backend::{DevPtr, Level2};
 use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Uplo};
-
-/// How a matrix's elements are laid out.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Store {
-    /// Column-major with leading dimension `ld`.
-    Full { ld: usize },
-    /// Band storage: `kl` sub- and `ku` superdiagonals, leading dimension `ld`.
-    Band { kl: usize, ku: usize, ld: usize },
-    /// Packed (the triangle's columns one after the other).
-    Packed,
-}
-
-/// A column-major matrix in one of the three formats: `rows` rows, and for symmetric,
-/// Hermitian and triangular matrices the stored triangle.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct StoredMat {
-    pub p: DevPtr,
-    pub rows: usize,
-    pub store: Store,
-    pub uplo: Option<Uplo>,
-}
-
-impl StoredMat {
-    pub(super) fn full(p: DevPtr, n: usize, ld: usize, uplo: Uplo) -> Self {
-        StoredMat {
-            p,
-            rows: n,
-            store: Store::Full { ld },
-            uplo: Some(uplo),
-        }
-    }
-
-    /// A symmetric or triangular band: `k` super- (upper) or subdiagonals (lower).
-    pub(super) fn band(p: DevPtr, n: usize, k: usize, ld: usize, uplo: Uplo) -> Self {
-        let (kl, ku) = if uplo == Uplo::Upper { (0, k) } else { (k, 0) };
-        StoredMat {
-            p,
-            rows: n,
-            store: Store::Band { kl, ku, ld },
-            uplo: Some(uplo),
-        }
-    }
-
-    pub(super) fn packed(p: DevPtr, n: usize, uplo: Uplo) -> Self {
-        StoredMat {
-            p,
-            rows: n,
-            store: Store::Packed,
-            uplo: Some(uplo),
-        }
-    }
-
-    /// The rows of column `j` that are stored (inside the band and the triangle); the diagonal
-    /// is among them whenever there is a triangle.
-    pub(super) fn rows_of(&self, j: usize) -> Range<usize> {
-        let (lo, hi) = match self.store {
-            Store::Band { kl, ku, .. } => (
-                j.saturating_sub(ku),
-                j.saturating_add(kl).saturating_add(1).min(self.rows),
-            ),
-            _ => (0, self.rows),
-        };
-        match self.uplo {
-            None => lo..hi,
-            Some(Uplo::Upper) => lo..hi.min(j + 1),
-            Some(Uplo::Lower) => lo.max(j)..hi,
-        }
-    }
-
-    /// The address of stored element `(i, j)` (`i` in `rows_of(j)`; wrapping: only computed).
-    pub(super) fn at<T>(&self, i: usize, j: usize) -> *mut T {
-        let k = match self.store {
-            Store::Full { ld } => i + j * ld,
-            Store::Band { ku, ld, .. } => ku + i - j + j * ld,
-            Store::Packed => match self.uplo {
-                Some(Uplo::Lower) => i + j * self.rows - j * (j + 1) / 2,
-                _ => i + j * (j + 1) / 2,
-            },
-        };
-        self.p.cast::<T>().wrapping_add(k)
-    }
-}
-
-/// `v`, conjugated if `conj`.
-pub(super) fn cj<T: Scalar>(v: T, conj: bool) -> T {
-    if conj {
-        v.conj()
-    } else {
-        v
-    }
-}
+use storage::{cj, Store, StoredMat};
 
 /// `y ← βy` for the `n`-element vector `y` (`β = 0` writes zeros without reading `y`).
 ///
@@ -116,7 +31,7 @@ unsafe fn scale_y<T: Scalar>(n: usize, beta: T, y: DevPtr, incy: isize) {
 /// `gbmv`: `y ← α op(A) x + βy` for the `m × n` band matrix `a`.
 ///
 /// # Safety
-/// As for [`BlasLevel2Ext::gbmv`].
+/// As for [`Level2::gbmv`].
 #[allow(clippy::too_many_arguments)]
 unsafe fn gbmv<T: Scalar>(
     trans: Op,
@@ -156,7 +71,7 @@ unsafe fn gbmv<T: Scalar>(
 /// `symv`/`hemv` (and their band and packed forms): `y ← αAx + βy`.
 ///
 /// # Safety
-/// As for [`BlasLevel2Ext::symv`].
+/// As for [`Level2::symv`].
 unsafe fn symv<T: Scalar>(
     herm: bool,
     a: StoredMat,
@@ -189,7 +104,50 @@ unsafe fn symv<T: Scalar>(
     }
 }
 
-impl<T: Scalar> BlasLevel2Ext<T> for Host {
+impl<T: Scalar> Level2<T> for Host {
+    unsafe fn gemv(
+        &self,
+        trans: Op,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        x: DevPtr,
+        incx: isize,
+        beta: T,
+        y: DevPtr,
+        incy: isize,
+    ) -> Result<()> {
+        let (rows, cols) = trans.apply(m, n);
+        // SAFETY: the caller guarantees `y` covers `rows` strided elements; scaling visits the
+        // same elements from the lowest address whatever the increment's sign.
+        let accum = unsafe { scale(y, rows, 1, incy.unsigned_abs(), 0, beta) };
+        if alpha.is_zero() || cols == 0 {
+            return Ok(());
+        }
+        // SAFETY: the caller guarantees every operand covers its extent and `y` overlaps no input.
+        let (am, xv, yv) = unsafe {
+            (
+                view::<T::Faer>(a, m, n, lda),
+                vector::<T::Faer>(x, cols, incx),
+                vector_mut::<T::Faer>(y, rows, incy),
+            )
+        };
+        let (am, aconj) = apply_op(am, trans);
+        faer::linalg::matmul::matmul_with_conj(
+            yv,
+            accum,
+            am,
+            aconj,
+            xv,
+            Conj::No,
+            fa(alpha),
+            par(),
+        );
+        Ok(())
+    }
+
     unsafe fn gbmv(
         &self,
         trans: Op,
@@ -369,6 +327,43 @@ impl<T: Scalar> BlasLevel2Ext<T> for Host {
         unsafe { triangular::sv::<T>(a, trans, diag, x, incx) };
         Ok(())
     }
+    unsafe fn ger(
+        &self,
+        conj: bool,
+        m: usize,
+        n: usize,
+        alpha: T,
+        x: DevPtr,
+        incx: isize,
+        y: DevPtr,
+        incy: isize,
+        a: DevPtr,
+        lda: usize,
+    ) -> Result<()> {
+        if alpha.is_zero() {
+            return Ok(());
+        }
+        // SAFETY: the caller guarantees every operand covers its extent.
+        let (am, xv, yv) = unsafe {
+            (
+                view_mut::<T::Faer>(a, m, n, lda),
+                vector::<T::Faer>(x, m, incx),
+                vector::<T::Faer>(y, n, incy),
+            )
+        };
+        faer::linalg::matmul::matmul_with_conj(
+            am,
+            Accum::Add,
+            xv,
+            Conj::No,
+            yv.transpose(),
+            conj_if(conj),
+            fa(alpha),
+            par(),
+        );
+        Ok(())
+    }
+
     unsafe fn syr(
         &self,
         uplo: Uplo,

@@ -1,22 +1,13 @@
-//! [`BlasLevel3Ext`] on the host: faer's triangular matmul, told which triangle of each
-//! operand to read and which of the output to write, so nothing outside a routine's `uplo`
-//! triangle (or a unit diagonal) is ever read, and nothing outside the output's is written.
-//!
-//! - symm/hemm: `A = S + D + S'`, with `S` the stored strict triangle, `S'` its transpose
-//!   (conjugate transpose if Hermitian) and `D` the diagonal (its real part if Hermitian): two
-//!   strict-triangular products and a diagonal scaling.
-//! - syr2k/her2k/syrkx/herkx: one or two products into the `uplo` triangle of `C`, after `C`'s
-//!   triangle is scaled by `β` (`β = 0` writes zeros, never reading `C`).
-//! - trmm: `B` copied into `C` (unless `c` is `b`), then the in-place triangular product of
-//!   [`trmm`](super::trmm), which reads and multiplies only the triangle (never its zeros).
+//! The host's symmetric and Hermitian level-3 kernels on faer's triangular matmul: symm/hemm
+//! ([`sym_mm`]), the rank-k updates syrk/herk ([`rank_k`]) and the rank-2k updates
+//! syr2k/her2k/syrkx/herkx ([`rank_2k`]).
 
 use faer::linalg::matmul::triangular::{matmul_with_conj, BlockStructure};
 use faer::reborrow::ReborrowMut;
 use faer::{Accum, Conj, MatRef};
 
-use super::{conj_if, fa, par, scale, scale_triangle, view, view_mut, Host};
-use crate::backend::{BlasLevel3Ext, DevPtr};
-use crate::error::Result;
+use crate::backend::host::{conj_if, fa, par, scale, scale_triangle, view, view_mut};
+use crate::backend::DevPtr;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
@@ -37,9 +28,9 @@ fn triangle(uplo: Uplo, diag: Option<Diag>) -> BlockStructure {
 /// Shared body of `symm` (`herm = false`) and `hemm` (`herm = true`).
 ///
 /// # Safety
-/// As for [`BlasLevel3Ext::symm`].
+/// As for [`Level3::symm`].
 #[allow(clippy::too_many_arguments)]
-unsafe fn sym_mm<T: Scalar>(
+pub(super) unsafe fn sym_mm<T: Scalar>(
     herm: bool,
     (side, uplo): (Side, Uplo),
     (m, n): (usize, usize),
@@ -135,9 +126,9 @@ fn op_of<U>(x: MatRef<'_, U>, trans: Op) -> (MatRef<'_, U>, bool) {
 /// Hermitian forms (`herm = true`) conjugate the second factors and keep the diagonal real.
 ///
 /// # Safety
-/// As for [`BlasLevel3Ext::syr2k`].
+/// As for [`Level3::syr2k`].
 #[allow(clippy::too_many_arguments)]
-unsafe fn rank_2k<T: Scalar>(
+pub(super) unsafe fn rank_2k<T: Scalar>(
     (herm, two): (bool, bool),
     (uplo, trans): (Uplo, Op),
     (n, k): (usize, usize),
@@ -207,205 +198,62 @@ unsafe fn rank_2k<T: Scalar>(
     }
 }
 
-impl<T: Scalar> BlasLevel3Ext<T> for Host {
-    unsafe fn symm(
-        &self,
-        side: Side,
-        uplo: Uplo,
-        m: usize,
-        n: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        let (sides, ab, c) = ((side, uplo), ((a, lda), (b, ldb)), (c, ldc));
-        // SAFETY: forwarded to the caller.
-        unsafe { sym_mm(false, sides, (m, n), alpha, ab.0, ab.1, beta, c) };
-        Ok(())
-    }
-
-    unsafe fn hemm(
-        &self,
-        side: Side,
-        uplo: Uplo,
-        m: usize,
-        n: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        let (sides, ab, c) = ((side, uplo), ((a, lda), (b, ldb)), (c, ldc));
-        // SAFETY: forwarded to the caller.
-        unsafe { sym_mm(T::IS_COMPLEX, sides, (m, n), alpha, ab.0, ab.1, beta, c) };
-        Ok(())
-    }
-
-    unsafe fn syr2k(
-        &self,
-        uplo: Uplo,
-        trans: Op,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        let (ab, c) = (((a, lda), (b, ldb)), (c, ldc));
-        // SAFETY: forwarded to the caller.
-        unsafe {
-            rank_2k(
-                (false, true),
-                (uplo, trans),
-                (n, k),
-                alpha,
-                ab.0,
-                ab.1,
-                beta,
-                c,
-            )
+/// Shared body of `syrk` (`conj = false`) and `herk` (`conj = true`).
+///
+/// # Safety
+/// As for [`Level3::syrk`](crate::backend::Level3::syrk).
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe fn rank_k<T: Scalar>(
+    conj: bool,
+    uplo: Uplo,
+    trans: Op,
+    n: usize,
+    k: usize,
+    alpha: T,
+    a: DevPtr,
+    lda: usize,
+    beta: T,
+    c: DevPtr,
+    ldc: usize,
+) {
+    // SAFETY: the caller guarantees `c` covers an `n × n` matrix with leading dimension `ldc`.
+    unsafe { scale_triangle(c, n, ldc, (uplo, conj), beta) };
+    if !alpha.is_zero() && k > 0 {
+        // SAFETY: as above; nothing else accesses `c` during the call.
+        let cm = unsafe { view_mut::<T::Faer>(c, n, n, ldc) };
+        let (rows, cols) = if trans == Op::N { (n, k) } else { (k, n) };
+        // SAFETY: the caller guarantees `a` covers `op(A)`'s stored shape.
+        let am = unsafe { view::<T::Faer>(a, rows, cols, lda) };
+        // op(A) and its (conjugate) transpose.
+        let (lhs, lconj, rhs, rconj) = if trans == Op::N {
+            (am, Conj::No, am.transpose(), conj_if(conj))
+        } else {
+            (am.transpose(), conj_if(conj), am, Conj::No)
         };
-        Ok(())
-    }
-
-    unsafe fn her2k(
-        &self,
-        uplo: Uplo,
-        trans: Op,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-        beta: T::Real,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        let (ab, c, beta) = (((a, lda), (b, ldb)), (c, ldc), T::from_real(beta));
-        let kind = (T::IS_COMPLEX, true);
-        // SAFETY: forwarded to the caller.
-        unsafe { rank_2k(kind, (uplo, trans), (n, k), alpha, ab.0, ab.1, beta, c) };
-        Ok(())
-    }
-
-    unsafe fn syrkx(
-        &self,
-        uplo: Uplo,
-        trans: Op,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        let (ab, c) = (((a, lda), (b, ldb)), (c, ldc));
-        // SAFETY: forwarded to the caller.
-        unsafe {
-            rank_2k(
-                (false, false),
-                (uplo, trans),
-                (n, k),
-                alpha,
-                ab.0,
-                ab.1,
-                beta,
-                c,
-            )
+        let structure = match uplo {
+            Uplo::Upper => BlockStructure::TriangularUpper,
+            Uplo::Lower => BlockStructure::TriangularLower,
         };
-        Ok(())
+        faer::linalg::matmul::triangular::matmul_with_conj(
+            cm,
+            structure,
+            Accum::Add,
+            lhs,
+            BlockStructure::Rectangular,
+            lconj,
+            rhs,
+            BlockStructure::Rectangular,
+            rconj,
+            fa(alpha),
+            par(),
+        );
     }
-
-    unsafe fn herkx(
-        &self,
-        uplo: Uplo,
-        trans: Op,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-        beta: T::Real,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        let (ab, c, beta) = (((a, lda), (b, ldb)), (c, ldc), T::from_real(beta));
-        let kind = (T::IS_COMPLEX, false);
-        // SAFETY: forwarded to the caller.
-        unsafe { rank_2k(kind, (uplo, trans), (n, k), alpha, ab.0, ab.1, beta, c) };
-        Ok(())
-    }
-
-    unsafe fn trmm(
-        &self,
-        side: Side,
-        uplo: Uplo,
-        trans: Op,
-        diag: Diag,
-        m: usize,
-        n: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        if m == 0 || n == 0 {
-            return Ok(());
+    if conj {
+        // Reference BLAS keeps a Hermitian matrix's diagonal real.
+        for j in 0..n {
+            let e = c.cast::<T>().wrapping_add(j * ldc + j);
+            // SAFETY: the diagonal lies inside `c`'s extent.
+            unsafe { *e = T::from_real((*e).re()) };
         }
-        if alpha.is_zero() {
-            // SAFETY: the caller guarantees `c` covers `m × n`; β = 0 writes zeros without
-            // reading (reference BLAS reads neither A nor B either).
-            unsafe { scale(c, m, n, 1, ldc, T::zero()) };
-            return Ok(());
-        }
-        if b != c {
-            for j in 0..n {
-                // SAFETY: column `j` of B and of C lie in their `m × n` extents (the caller's
-                // contract), and C overlaps no input.
-                unsafe {
-                    std::ptr::copy_nonoverlapping(
-                        b.cast::<T>().add(j * ldb),
-                        c.cast::<T>().add(j * ldc),
-                        m,
-                    )
-                };
-            }
-        }
-        let ka = if side == Side::Left { m } else { n };
-        // SAFETY: the caller guarantees each operand's extent; `c` (now holding B) overlaps
-        // `a` nowhere.
-        let (am, cm) = unsafe {
-            (
-                view::<T::Faer>(a, ka, ka, lda),
-                view_mut::<T::Faer>(c, m, n, ldc),
-            )
-        };
-        super::trmm::multiply::<T>((side, uplo, trans, diag), alpha, am, cm, par());
-        Ok(())
     }
 }

@@ -2,8 +2,8 @@
 //! `syr2`/`her2`/`spr2`/`hpr2`): reference BLAS's `?syr.f`, `?her.f`, `?syr2.f`, `?her2.f`
 //! loops over a [`StoredMat`] (full or packed).
 
-use super::level1::elem;
-use super::level2x::{cj, StoredMat};
+use super::storage::{cj, StoredMat};
+use crate::backend::host::elem;
 use crate::backend::DevPtr;
 use crate::scalar::Scalar;
 

@@ -14,7 +14,7 @@
 use faer::reborrow::{IntoConst, Reborrow, ReborrowMut};
 use faer::{Accum, MatMut, MatRef, Par};
 
-use super::{conj_if, fa};
+use crate::backend::host::{conj_if, fa};
 use crate::scalar::Scalar;
 
 /// Order up to which a diagonal block is solved by substitution; larger ones are halved.

@@ -1,20 +1,12 @@
-//! [`BlasLevel3Ext`] and [`BlasExtensions`] for every [`Gpu`]: sizes as the vendors' 64-bit
-//! integers (the 32-bit entry points are used when they fit), 16-byte-aligned host scalars, and one call through the vendor's
-//! [`GpuLevel3Ext`].
+//! [`Level3<T>`] for every [`Gpu`]: sizes as the vendors' 64-bit integers (the 32-bit entry
+//! points are used when they fit), 16-byte-aligned host scalars, and one call through the vendor's
+//! library.
 
 use super::{wide, wide_inc, Gpu, GpuLevel3Ext, A16};
-use crate::backend::{BlasExtensions, BlasLevel3Ext, DevPtr};
-use crate::error::{Error, Result};
+use crate::backend::{DevPtr, Level3};
+use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
-
-/// A batch stride as the vendors' 64-bit stride.
-fn stride(routine: &'static str, v: usize) -> Result<i64> {
-    i64::try_from(v).map_err(|_| Error::Unsupported {
-        routine,
-        what: format!("a batch stride of {v}"),
-    })
-}
 
 /// Generates a `symm`-shaped method (`side, uplo, m, n, α, A, B, β, C`).
 macro_rules! gpu_symm {
@@ -81,14 +73,89 @@ macro_rules! gpu_rank_2k {
     };
 }
 
-impl<T: Scalar, A: GpuLevel3Ext> BlasLevel3Ext<T> for Gpu<A> {
+impl<T: Scalar, A: GpuLevel3Ext> Level3<T> for Gpu<A> {
+    unsafe fn gemm(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
+        let r = "gemm";
+        let (m, n, k) = (wide(r, m)?, wide(r, n)?, wide(r, k)?);
+        let (lda, ldb, ldc) = (wide(r, lda)?, wide(r, ldb)?, wide(r, ldc)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx.api.gemm(
+                h, ta, tb, m, n, k, &alpha.0, a, lda, b, ldb, &beta.0, c, ldc,
+            )
+        })
+    }
     gpu_symm!(symm, "symm");
     gpu_symm!(hemm, "hemm");
+    unsafe fn syrk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
+        let r = "syrk";
+        let (n, k, lda, ldc) = (wide(r, n)?, wide(r, k)?, wide(r, lda)?, wide(r, ldc)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .syrk(h, uplo, trans, n, k, &alpha.0, a, lda, &beta.0, c, ldc)
+        })
+    }
+    unsafe fn herk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T::Real,
+        a: DevPtr,
+        lda: usize,
+        beta: T::Real,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let (alpha, beta) = (A16(alpha), A16(beta));
+        let r = "herk";
+        let (n, k, lda, ldc) = (wide(r, n)?, wide(r, k)?, wide(r, lda)?, wide(r, ldc)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .herk::<T>(h, uplo, trans, n, k, &alpha.0, a, lda, &beta.0, c, ldc)
+        })
+    }
     gpu_rank_2k!(syr2k, "syr2k", T);
     gpu_rank_2k!(her2k, "her2k", T::Real);
     gpu_rank_2k!(syrkx, "syrkx", T);
     gpu_rank_2k!(herkx, "herkx", T::Real);
-
     unsafe fn trmm(
         &self,
         side: Side,
@@ -117,9 +184,31 @@ impl<T: Scalar, A: GpuLevel3Ext> BlasLevel3Ext<T> for Gpu<A> {
             )
         })
     }
-}
-
-impl<T: Scalar, A: GpuLevel3Ext> BlasExtensions<T> for Gpu<A> {
+    unsafe fn trsm(
+        &self,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+    ) -> Result<()> {
+        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+        let alpha = A16(alpha);
+        let r = "trsm";
+        let (m, n, lda, ldb) = (wide(r, m)?, wide(r, n)?, wide(r, lda)?, wide(r, ldb)?);
+        // SAFETY: forwarded to the caller.
+        self.with_handle(|h| unsafe {
+            self.ctx
+                .api
+                .trsm(h, side, uplo, trans, diag, m, n, &alpha.0, a, lda, b, ldb)
+        })
+    }
     unsafe fn geam(
         &self,
         ta: Op,
@@ -147,7 +236,6 @@ impl<T: Scalar, A: GpuLevel3Ext> BlasExtensions<T> for Gpu<A> {
                 .geam(h, ta, tb, m, n, &alpha.0, a, lda, &beta.0, b, ldb, c, ldc)
         })
     }
-
     unsafe fn dgmm(
         &self,
         side: Side,
@@ -168,100 +256,6 @@ impl<T: Scalar, A: GpuLevel3Ext> BlasExtensions<T> for Gpu<A> {
             self.ctx
                 .api
                 .dgmm::<T>(h, side, m, n, a, lda, x, incx, c, ldc)
-        })
-    }
-
-    unsafe fn gemm_batched(
-        &self,
-        ta: Op,
-        tb: Op,
-        m: usize,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-        batch: usize,
-    ) -> Result<()> {
-        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
-        let (alpha, beta) = (A16(alpha), A16(beta));
-        let r = "gemm_batched";
-        let (m, n, k, batch) = (wide(r, m)?, wide(r, n)?, wide(r, k)?, wide(r, batch)?);
-        let (lda, ldb, ldc) = (wide(r, lda)?, wide(r, ldb)?, wide(r, ldc)?);
-        // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe {
-            self.ctx.api.gemm_batched(
-                h, ta, tb, m, n, k, &alpha.0, a, lda, b, ldb, &beta.0, c, ldc, batch,
-            )
-        })
-    }
-
-    unsafe fn trsm_batched(
-        &self,
-        side: Side,
-        uplo: Uplo,
-        trans: Op,
-        diag: Diag,
-        m: usize,
-        n: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-        batch: usize,
-    ) -> Result<()> {
-        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
-        let alpha = A16(alpha);
-        let r = "trsm_batched";
-        let (m, n, batch) = (wide(r, m)?, wide(r, n)?, wide(r, batch)?);
-        let (lda, ldb) = (wide(r, lda)?, wide(r, ldb)?);
-        // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe {
-            self.ctx.api.trsm_batched(
-                h, side, uplo, trans, diag, m, n, &alpha.0, a, lda, b, ldb, batch,
-            )
-        })
-    }
-
-    unsafe fn gemv_strided_batched(
-        &self,
-        trans: Op,
-        m: usize,
-        n: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        stride_a: usize,
-        x: DevPtr,
-        incx: isize,
-        stride_x: usize,
-        beta: T,
-        y: DevPtr,
-        incy: isize,
-        stride_y: usize,
-        batch: usize,
-    ) -> Result<()> {
-        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
-        let (alpha, beta) = (A16(alpha), A16(beta));
-        let r = "gemv_strided_batched";
-        let (m, n, lda, batch) = (wide(r, m)?, wide(r, n)?, wide(r, lda)?, wide(r, batch)?);
-        let (incx, incy) = (wide_inc(r, incx)?, wide_inc(r, incy)?);
-        let (sa, sx, sy) = (
-            stride(r, stride_a)?,
-            stride(r, stride_x)?,
-            stride(r, stride_y)?,
-        );
-        // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe {
-            self.ctx.api.gemv_strided_batched(
-                h, trans, m, n, &alpha.0, a, lda, sa, x, incx, sx, &beta.0, y, incy, sy, batch,
-            )
         })
     }
 }

@@ -3,8 +3,8 @@
 
 use num_complex::{Complex32, Complex64};
 
-use super::level1::elem;
-use super::level2x::{cj, StoredMat};
+use super::storage::{cj, StoredMat};
+use crate::backend::host::elem;
 use crate::backend::DevPtr;
 use crate::scalar::{Scalar, ScalarKind};
 use crate::types::{Diag, Op, Uplo};
