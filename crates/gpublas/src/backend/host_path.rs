@@ -21,12 +21,7 @@ impl<T: Scalar> HostCopy<T> {
     /// # Safety
     /// `x` holds `n ≥ 1` elements at increment `inc` in `backend`'s memory, and nothing writes
     /// them during the call.
-    unsafe fn new<B: Level1<T>>(
-        backend: &B,
-        n: usize,
-        x: DevPtr,
-        inc: isize,
-    ) -> Result<Self> {
+    unsafe fn new<B: Level1<T>>(backend: &B, n: usize, x: DevPtr, inc: isize) -> Result<Self> {
         let size = std::mem::size_of::<T>();
         if inc.unsigned_abs() <= 1 {
             let len = if inc == 0 { 1 } else { n };

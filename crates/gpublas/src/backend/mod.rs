@@ -35,22 +35,22 @@ mod mixed;
 mod rocm;
 
 pub use all::{Blas, BlasAll};
-pub use batched::Batched;
 pub(crate) use batched::batched_methods;
+pub use batched::Batched;
 #[cfg(feature = "cuda")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub use cuda::{Cuda, CudaApi};
 pub use dynamic::Dynamic;
 pub use emulated::Emulated;
 pub use host::Host;
-pub use level1::Level1;
 pub(crate) use level1::level1_methods;
-pub use level2::Level2;
+pub use level1::Level1;
 pub(crate) use level2::level2_methods;
-pub use level3::Level3;
+pub use level2::Level2;
 pub(crate) use level3::level3_methods;
-pub use mixed::MixedPrecision;
+pub use level3::Level3;
 pub(crate) use mixed::mixed_methods;
+pub use mixed::MixedPrecision;
 #[cfg(feature = "rocm")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rocm")))]
 pub use rocm::{Rocm, RocmApi};

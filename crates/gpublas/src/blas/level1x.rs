@@ -130,8 +130,7 @@ impl<B: Backend> Device<B> {
     {
         self.check()?;
         // SAFETY: host scalars only.
-        let (d1, d2, x1, param) =
-            unsafe { Level1::<T>::rotmg(self.blas::<T>(), d1, d2, x1, y1)? };
+        let (d1, d2, x1, param) = unsafe { Level1::<T>::rotmg(self.blas::<T>(), d1, d2, x1, y1)? };
         Ok(Rotmg { d1, d2, x1, param })
     }
 

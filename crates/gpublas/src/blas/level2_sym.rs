@@ -440,9 +440,7 @@ impl<B: Backend> Device<B> {
             move |b, a, (x, incx), (y, incy)| {
                 // SAFETY: `a` was checked to hold an order-`n` matrix, `x` and `y` `n` elements.
                 unsafe {
-                    Level2::<T>::symv(
-                        b, herm, uplo, n, alpha, a, lda, x, incx, beta, y, incy,
-                    )
+                    Level2::<T>::symv(b, herm, uplo, n, alpha, a, lda, x, incx, beta, y, incy)
                 }
             },
         )
@@ -484,9 +482,7 @@ impl<B: Backend> Device<B> {
             move |b, a, (x, incx), (y, incy)| {
                 // SAFETY: `a` was checked to hold the order-`n` band, `x` and `y` `n` elements.
                 unsafe {
-                    Level2::<T>::sbmv(
-                        b, herm, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy,
-                    )
+                    Level2::<T>::sbmv(b, herm, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy)
                 }
             },
         )
@@ -525,9 +521,7 @@ impl<B: Backend> Device<B> {
             move |b, ap, (x, incx), (y, incy)| {
                 // SAFETY: `ap` was checked to hold the packed order-`n` triangle, `x` and `y`
                 // `n` elements.
-                unsafe {
-                    Level2::<T>::spmv(b, herm, uplo, n, alpha, ap, x, incx, beta, y, incy)
-                }
+                unsafe { Level2::<T>::spmv(b, herm, uplo, n, alpha, ap, x, incx, beta, y, incy) }
             },
         )
     }

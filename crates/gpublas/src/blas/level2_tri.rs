@@ -308,12 +308,8 @@ impl<B: Backend> Device<B> {
                 // SAFETY: `a` was checked to hold an order-`n` matrix, `x` `n` elements.
                 unsafe {
                     match kind {
-                        Kind::Product => {
-                            Level2::<T>::trmv(b, uplo, op, diag, n, a, lda, x, incx)
-                        }
-                        Kind::Solve => {
-                            Level2::<T>::trsv(b, uplo, op, diag, n, a, lda, x, incx)
-                        }
+                        Kind::Product => Level2::<T>::trmv(b, uplo, op, diag, n, a, lda, x, incx),
+                        Kind::Solve => Level2::<T>::trsv(b, uplo, op, diag, n, a, lda, x, incx),
                     }
                 }
             },
@@ -350,9 +346,7 @@ impl<B: Backend> Device<B> {
                         Kind::Product => {
                             Level2::<T>::tbmv(b, uplo, op, diag, n, k, a, lda, x, incx)
                         }
-                        Kind::Solve => {
-                            Level2::<T>::tbsv(b, uplo, op, diag, n, k, a, lda, x, incx)
-                        }
+                        Kind::Solve => Level2::<T>::tbsv(b, uplo, op, diag, n, k, a, lda, x, incx),
                     }
                 }
             },
@@ -385,9 +379,7 @@ impl<B: Backend> Device<B> {
                 // SAFETY: `ap` was checked to hold the packed order-`n` triangle, `x` `n` elements.
                 unsafe {
                     match kind {
-                        Kind::Product => {
-                            Level2::<T>::tpmv(b, uplo, op, diag, n, ap, x, incx)
-                        }
+                        Kind::Product => Level2::<T>::tpmv(b, uplo, op, diag, n, ap, x, incx),
                         Kind::Solve => Level2::<T>::tpsv(b, uplo, op, diag, n, ap, x, incx),
                     }
                 }

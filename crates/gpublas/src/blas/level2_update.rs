@@ -356,9 +356,7 @@ impl<B: Backend> Device<B> {
             |b, (x, incx), y, a| {
                 let (y, incy) = y.unwrap_or((DevPtr::NULL, 1));
                 // SAFETY: `a` was checked to hold an order-`n` matrix, `x` and `y` `n` elements.
-                unsafe {
-                    Level2::<T>::syr2(b, herm, uplo, n, alpha, x, incx, y, incy, a, lda)
-                }
+                unsafe { Level2::<T>::syr2(b, herm, uplo, n, alpha, x, incx, y, incy, a, lda) }
             },
         )
     }

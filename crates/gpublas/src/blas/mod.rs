@@ -24,7 +24,6 @@ mod trmm;
 pub use level1x::{Rotg, Rotmg};
 pub(crate) use level3::plan_gemm;
 
-
 use crate::backend::BlasAll;
 use crate::device::Device;
 use crate::error::Error;

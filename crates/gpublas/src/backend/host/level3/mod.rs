@@ -19,8 +19,6 @@ mod symmetric;
 mod trmm;
 mod trsm;
 
-
-
 use super::{apply_op, fa, par, scale, view, view_mut, Host};
 use crate::backend::host::elem;
 use crate::backend::{DevPtr, Level3};

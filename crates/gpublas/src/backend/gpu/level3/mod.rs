@@ -1,8 +1,18 @@
 //! [`Level3<T>`] for every [`Gpu`]: sizes as the vendors' 64-bit integers (the 32-bit entry
 //! points are used when they fit), 16-byte-aligned host scalars, and one call through the vendor's
 //! library.
+//!
+//! The vendor side: [`GpuLevel3`] (`api.rs`), written once for both vendors (`vendor.rs`) from
+//! their routine names side by side (`names.rs`).
 
-use super::{wide, wide_inc, Gpu, GpuLevel3Ext, A16};
+mod api;
+mod names;
+mod vendor;
+
+pub use api::GpuLevel3;
+pub(crate) use vendor::vendor_level3_methods;
+
+use super::{wide, wide_inc, Gpu, A16};
 use crate::backend::{DevPtr, Level3};
 use crate::error::Result;
 use crate::scalar::Scalar;
@@ -73,7 +83,7 @@ macro_rules! gpu_rank_2k {
     };
 }
 
-impl<T: Scalar, A: GpuLevel3Ext> Level3<T> for Gpu<A> {
+impl<T: Scalar, A: GpuLevel3> Level3<T> for Gpu<A> {
     unsafe fn gemm(
         &self,
         ta: Op,

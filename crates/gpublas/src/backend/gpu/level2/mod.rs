@@ -1,14 +1,24 @@
 //! [`Level2<T>`] for every [`Gpu`]: sizes as the vendors' 64-bit integers (the vendor layer calls
 //! the 32-bit entry point whenever they fit), 16-byte-aligned host scalars, and one call through
 //! the vendor's library.
+//!
+//! The vendor side: [`GpuLevel2`] (`api.rs`), written once for both vendors (`vendor.rs`) from
+//! their routine names side by side (`names.rs`).
 
-use super::{wide, wide_inc, Gpu, GpuApiX, A16};
+mod api;
+mod names;
+mod vendor;
+
+pub use api::GpuLevel2;
+pub(crate) use vendor::vendor_level2_methods;
+
+use super::{wide, wide_inc, Gpu, A16};
 use crate::backend::{DevPtr, Level2};
 use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Uplo};
 
-impl<T: Scalar, A: GpuApiX> Level2<T> for Gpu<A> {
+impl<T: Scalar, A: GpuLevel2> Level2<T> for Gpu<A> {
     unsafe fn gemv(
         &self,
         trans: Op,
@@ -392,7 +402,7 @@ impl<T: Scalar, A: GpuApiX> Level2<T> for Gpu<A> {
         })
     }
 }
-impl<A: GpuApiX> Gpu<A> {
+impl<A: GpuLevel2> Gpu<A> {
     /// The six triangular routines: `solve` picks `tr*sv`; `k` is `Some` for band storage; `lda`
     /// is `None` for packed storage.
     ///

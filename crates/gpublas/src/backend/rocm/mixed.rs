@@ -6,7 +6,7 @@
 use rocblas_sys as sys;
 
 use super::{op, RocmApi};
-use crate::backend::gpu::{ffi, lp64_or_ilp64, GemmExCall};
+use crate::backend::gpu::{ffi, lp64_or_ilp64, GemmExCall, GpuMixed};
 use crate::error::{Error, Result};
 use crate::precision::{ComputeType, Precision};
 
@@ -26,12 +26,19 @@ fn data_type(routine: &'static str, p: Precision) -> Result<sys::rocblas_datatyp
     }
 }
 
+impl GpuMixed for RocmApi {
+    unsafe fn gemm_ex(&self, h: Self::Handle, call: &GemmExCall) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { self.gemm_ex_with_mode(h, call) }
+    }
+}
+
 impl RocmApi {
-    /// [`GpuApi::gemm_ex`](crate::backend::gpu::GpuApi::gemm_ex), with the handle in the xf32
+    /// [`GpuMixed::gemm_ex`](crate::backend::gpu::GpuMixed::gemm_ex), with the handle in the xf32
     /// math mode for the call when `ComputeType::Tf32` asks for it.
     ///
     /// # Safety
-    /// As for `GpuApi::gemm_ex`.
+    /// As for `GpuMixed::gemm_ex`.
     pub(super) unsafe fn gemm_ex_with_mode(
         &self,
         h: sys::rocblas_handle,
@@ -71,7 +78,7 @@ impl RocmApi {
     /// The `rocblas_gemm_ex` (or strided batched) call itself.
     ///
     /// # Safety
-    /// As for `GpuApi::gemm_ex`.
+    /// As for `GpuMixed::gemm_ex`.
     unsafe fn gemm_ex_call(
         &self,
         h: sys::rocblas_handle,

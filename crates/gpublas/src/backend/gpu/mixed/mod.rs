@@ -1,13 +1,19 @@
 //! [`MixedPrecision`] for every [`Gpu`]: sizes as `i64`, one [`GemmExCall`] through the vendor's
-//! [`GpuApi::gemm_ex`].
+//! [`GpuMixed::gemm_ex`]. The vendor side: [`GpuMixed`] (`api.rs`), implemented by each vendor
+//! module by hand (`cuda.rs`; `rocm/mixed.rs`), as the two libraries' mixed-precision entry
+//! points differ in their types, compute types and math modes.
 
-use super::{wide, GemmExCall, Gpu, GpuApi};
+mod api;
+
+pub use api::{GemmExCall, GpuMixed};
+
+use super::{wide, Gpu};
 use crate::backend::{DevPtr, MixedPrecision};
 use crate::error::Result;
 use crate::precision::GemmTypes;
 use crate::types::Op;
 
-impl<A: GpuApi> MixedPrecision for Gpu<A> {
+impl<A: GpuMixed> MixedPrecision for Gpu<A> {
     unsafe fn gemm_ex(
         &self,
         types: GemmTypes,

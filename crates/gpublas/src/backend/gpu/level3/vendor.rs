@@ -1,24 +1,113 @@
-//! [`vendor_level3x_methods!`]: the methods of [`GpuLevel3Ext`](super::GpuLevel3Ext), written once
-//! for both vendors (as `vendor_x_methods!` does for [`GpuApiX`](super::GpuApiX)). cuBLAS and
-//! rocBLAS take the same arguments in the same order for every one of these routines, so only
-//! the routine names, the function tables, the status check and the enum converters in scope at
-//! the call site (`op`, `fill`, `side`, `diag`) differ; the names of both vendors stand side by
-//! side in `names3x.rs`. Every call names its integers (`ints: [..]`): beyond `i32`, it goes to
-//! the routine's `_64` twin in the same table.
+//! [`vendor_level3_methods!`]: the methods of [`GpuLevel3`](super::GpuLevel3), written once
+//! for both vendors. cuBLAS and rocBLAS take the same arguments in the same order for every one
+//! of these routines, so only the routine names, the function tables, the status check and the
+//! enum converters in scope at the call site (`op`, `fill`, `side`, `diag`) differ; the names of
+//! both vendors stand side by side in `names.rs`. Every call names its integers (`ints: [..]`):
+//! beyond `i32`, it goes to the routine's `_64` twin.
 
-/// The body of an `impl GpuLevel3Ext for …` block, from the vendor's status check, its two
-/// lazily loaded tables (level 3, extensions) and its routine names (`[s, d, c, z]`;
-/// `(? name, "why")` for an optional entry point).
-macro_rules! vendor_level3x_methods {
+/// The body of an `impl GpuLevel3 for …` block, from the vendor's status check, its main table
+/// (`gemm`, `trsm`, `syrk`, `herk`), its two lazily loaded tables (level 3, which also holds the
+/// main routines' `_64` twins; extensions, for `geam` and `dgmm`) and its routine names
+/// (`[s, d, c, z]`; `(? name, "why")` for an optional entry point).
+macro_rules! vendor_level3_methods {
     (
         check: $check:ident,
+        main: $main:ident,
         level3: $l3:expr,
         extensions: $ext:expr,
+        gemm: $gemm:tt, trsm: $trsm:tt, syrk: $syrk:tt, herk: $herk:tt,
         symm: $symm:tt, hemm: $hemm:tt, syr2k: $syr2k:tt, her2k: $her2k:tt,
         syrkx: $syrkx:tt, herkx: $herkx:tt, trmm: $trmm:tt,
-        geam: $geam:tt, dgmm: $dgmm:tt, gemm_batched: $gb:tt, trsm_batched: $tb:tt,
-        gemv_strided_batched: $gvsb:tt $(,)?
+        geam: $geam:tt, dgmm: $dgmm:tt $(,)?
     ) => {
+        unsafe fn gemm<T: Scalar>(
+            &self,
+            h: Self::Handle,
+            ta: Op,
+            tb: Op,
+            mm: i64,
+            n: i64,
+            k: i64,
+            alpha: &T,
+            a: DevPtr,
+            lda: i64,
+            b: DevPtr,
+            ldb: i64,
+            beta: &T,
+            cc: DevPtr,
+            ldc: i64,
+        ) -> Result<()> {
+            // SAFETY: the caller guarantees every pointer's extent for these dimensions.
+            unsafe {
+                $crate::backend::gpu::sdcz64!(self, "gemm", $check, T, lp64: self.$main, ilp64: $l3,
+                    $gemm, ints: [mm, n, k, lda, ldb, ldc],
+                    (h, op(ta), op(tb), mm, n, k, s(alpha), c(a), lda, c(b), ldb, s(beta), m(cc), ldc))
+            }
+        }
+        unsafe fn trsm<T: Scalar>(
+            &self,
+            h: Self::Handle,
+            sd: Side,
+            uplo: Uplo,
+            trans: Op,
+            dg: Diag,
+            mm: i64,
+            n: i64,
+            alpha: &T,
+            a: DevPtr,
+            lda: i64,
+            b: DevPtr,
+            ldb: i64,
+        ) -> Result<()> {
+            // SAFETY: as for `gemm`.
+            unsafe {
+                $crate::backend::gpu::sdcz64!(self, "trsm", $check, T, lp64: self.$main, ilp64: $l3,
+                    $trsm, ints: [mm, n, lda, ldb],
+                    (h, side(sd), fill(uplo), op(trans), diag(dg), mm, n, s(alpha), c(a), lda, m(b), ldb))
+            }
+        }
+        unsafe fn syrk<T: Scalar>(
+            &self,
+            h: Self::Handle,
+            uplo: Uplo,
+            trans: Op,
+            n: i64,
+            k: i64,
+            alpha: &T,
+            a: DevPtr,
+            lda: i64,
+            beta: &T,
+            cc: DevPtr,
+            ldc: i64,
+        ) -> Result<()> {
+            // SAFETY: as for `gemm`.
+            unsafe {
+                $crate::backend::gpu::sdcz64!(self, "syrk", $check, T, lp64: self.$main, ilp64: $l3,
+                    $syrk, ints: [n, k, lda, ldc],
+                    (h, fill(uplo), op(trans), n, k, s(alpha), c(a), lda, s(beta), m(cc), ldc))
+            }
+        }
+        unsafe fn herk<T: Scalar>(
+            &self,
+            h: Self::Handle,
+            uplo: Uplo,
+            trans: Op,
+            n: i64,
+            k: i64,
+            alpha: &T::Real,
+            a: DevPtr,
+            lda: i64,
+            beta: &T::Real,
+            cc: DevPtr,
+            ldc: i64,
+        ) -> Result<()> {
+            // SAFETY: as for `gemm`; for real types herk is syrk, whose scalars are the same reals.
+            unsafe {
+                $crate::backend::gpu::sdcz64!(self, "herk", $check, T, lp64: self.$main, ilp64: $l3,
+                    $herk, ints: [n, k, lda, ldc],
+                    (h, fill(uplo), op(trans), n, k, s(alpha), c(a), lda, s(beta), m(cc), ldc))
+            }
+        }
         unsafe fn symm<T: Scalar>(
             &self, h: Self::Handle, sd: Side, uplo: Uplo, mm: i64, n: i64, alpha: &T, a: DevPtr,
             lda: i64, b: DevPtr, ldb: i64, beta: &T, cc: DevPtr, ldc: i64,
@@ -129,43 +218,6 @@ macro_rules! vendor_level3x_methods {
                 ))
             }
         }
-        unsafe fn gemm_batched<T: Scalar>(
-            &self, h: Self::Handle, ta: Op, tb: Op, mm: i64, n: i64, k: i64, alpha: &T, a: DevPtr,
-            lda: i64, b: DevPtr, ldb: i64, beta: &T, cc: DevPtr, ldc: i64, batch: i64,
-        ) -> Result<()> {
-            // SAFETY: as for `symm`, for every matrix the pointer arrays (device memory) name.
-            unsafe {
-                xcall!(self.$check, T, "gemm_batched", $ext, ints: [mm, n, k, lda, ldb, ldc, batch] => $gb(
-                    h, op(ta), op(tb), mm, n, k, s(alpha), c(a), lda, c(b), ldb, s(beta), c(cc),
-                    ldc, batch,
-                ))
-            }
-        }
-        unsafe fn trsm_batched<T: Scalar>(
-            &self, h: Self::Handle, sd: Side, uplo: Uplo, trans: Op, dg: Diag, mm: i64, n: i64,
-            alpha: &T, a: DevPtr, lda: i64, b: DevPtr, ldb: i64, batch: i64,
-        ) -> Result<()> {
-            // SAFETY: as for `gemm_batched`.
-            unsafe {
-                xcall!(self.$check, T, "trsm_batched", $ext, ints: [mm, n, lda, ldb, batch] => $tb(
-                    h, side(sd), fill(uplo), op(trans), diag(dg), mm, n, s(alpha), c(a), lda,
-                    c(b), ldb, batch,
-                ))
-            }
-        }
-        unsafe fn gemv_strided_batched<T: Scalar>(
-            &self, h: Self::Handle, trans: Op, mm: i64, n: i64, alpha: &T, a: DevPtr, lda: i64,
-            sa: i64, x: DevPtr, incx: i64, sx: i64, beta: &T, y: DevPtr, incy: i64, sy: i64,
-            batch: i64,
-        ) -> Result<()> {
-            // SAFETY: as for `symm`, for every entry of the batch.
-            unsafe {
-                xcall!(self.$check, T, "gemv_strided_batched", $ext, ints: [mm, n, lda, incx, incy, batch] => $gvsb(
-                    h, op(trans), mm, n, s(alpha), c(a), lda, sa, c(x), incx, sx, s(beta), m(y),
-                    incy, sy, batch,
-                ))
-            }
-        }
     };
 }
-pub(crate) use vendor_level3x_methods;
+pub(crate) use vendor_level3_methods;

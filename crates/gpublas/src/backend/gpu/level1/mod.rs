@@ -19,13 +19,24 @@
 //! reference BLAS's convention (the pointer is the lowest address of the span, a negative
 //! increment walks from the end). [`Level1`]'s contract keeps zero *output* increments and
 //! non-positive increments of one-vector routines away from them.
+//!
+//! The vendor side is split the same way for every level: `api.rs` declares what a vendor
+//! provides ([`GpuLevel1`]), `vendor.rs` writes it once for both vendors from their routine
+//! names, and `names.rs` holds cuBLAS's and rocBLAS's names side by side.
 
-use super::{int, wide, wide_inc, Gpu, GpuApi, GpuApiX, A16};
+mod api;
+mod names;
+mod vendor;
+
+pub use api::GpuLevel1;
+pub(crate) use vendor::{vendor_dsdot, vendor_level1_methods};
+
+use super::{int, wide, wide_inc, Gpu, A16};
 use crate::backend::{host_path, DevPtr, Level1};
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
 
-impl<T: Scalar, A: GpuApiX> Level1<T> for Gpu<A> {
+impl<T: Scalar, A: GpuLevel1> Level1<T> for Gpu<A> {
     unsafe fn axpy(
         &self,
         n: usize,
@@ -87,7 +98,7 @@ impl<T: Scalar, A: GpuApiX> Level1<T> for Gpu<A> {
     ) -> Result<f64> {
         let r = "dsdot";
         if T::KIND != crate::scalar::ScalarKind::F32 {
-            return Err(super::api_x::missing::<T>(r, A::KIND));
+            return Err(super::vendor::missing::<T>(r, A::KIND));
         }
         // The vendor's mixed-precision dot where it has an f32-input, f64-result form and the
         // sizes fit its 32-bit interface; otherwise the vectors come to the host.
@@ -205,7 +216,7 @@ impl<T: Scalar, A: GpuApiX> Level1<T> for Gpu<A> {
         self.with_handle(|h| unsafe { self.ctx.api.rotm::<T>(h, n, x, incx, y, incy, &param.0) })
     }
 }
-impl<A: GpuApi> Gpu<A> {
+impl<A: GpuLevel1> Gpu<A> {
     /// # Safety
     /// As for [`Level1::dotu`].
     unsafe fn dot_impl<T: Scalar>(

@@ -1,25 +1,20 @@
-//! [`vendor_x_methods!`]: the methods of [`GpuApiX`](super::GpuApiX), written once for both
-//! vendors. cuBLAS and rocBLAS take the same arguments in the same order for every one of these
-//! routines (handle first, host scalars, device arrays), so only the routine names, the function
-//! tables, the status check and the enum converters in scope at the call site (`op`, `fill`,
-//! `diag`) differ; the names of both vendors stand side by side in `names_x.rs`.
+//! [`vendor_level2_methods!`]: the methods of [`GpuLevel2`](super::GpuLevel2), written once
+//! for both vendors. cuBLAS and rocBLAS take the same arguments in the same order for every one
+//! of these routines (handle first, host scalars, device arrays), so only the routine names, the
+//! function tables, the status check and the enum converters in scope at the call site (`op`,
+//! `fill`, `diag`) differ; the names of both vendors stand side by side in `names.rs`.
 
-/// The body of an `impl GpuApiX for …` block, from the vendor's status check, its main table
-/// (for `csscal`/`zdscal`), its three lazily loaded secondary tables, its mixed-precision dot
-/// (`[none]` where it has no f32-input, f64-result form: see [`vendor_dsdot!`]), whether its
-/// nrm2 scales (`GpuApiX::NRM2_SCALED`) and its routine names (`[s, d, c, z]`, `-` where it has
+/// The body of an `impl GpuLevel2 for …` block, from the vendor's status check, its main table
+/// (`gemv`, `ger`), its lazily loaded level-2 and triangular tables (the first also holds the
+/// `_64` twins of `gemv` and `ger`) and its routine names (`[s, d, c, z]`, `-` where it has
 /// none).
-macro_rules! vendor_x_methods {
+macro_rules! vendor_level2_methods {
     (
         check: $check:ident,
         main: $main:ident,
-        level1: $l1:expr,
         level2: $l2:expr,
         triangular: $tri:expr,
-        dot_ex: [$($dotex:tt)*],
-        nrm2_scaled: $nrm2_scaled:literal,
-        rotg: $rotg:tt, rotmg: $rotmg:tt, rot: $rot:tt, rot_complex: $rotc:tt, rotm: $rotm:tt,
-        scal_real: $scalr:tt,
+        gemv: $gemv:tt, geru: $geru:tt, gerc: $gerc:tt,
         gbmv: $gbmv:tt, symv: $symv:tt, hemv: $hemv:tt, sbmv: $sbmv:tt, hbmv: $hbmv:tt,
         spmv: $spmv:tt, hpmv: $hpmv:tt,
         trmv: $trmv:tt, trsv: $trsv:tt, tbmv: $tbmv:tt, tbsv: $tbsv:tt, tpmv: $tpmv:tt,
@@ -27,77 +22,60 @@ macro_rules! vendor_x_methods {
         syr: $syr:tt, her: $her:tt, spr: $spr:tt, hpr: $hpr:tt, syr2: $syr2:tt, her2: $her2:tt,
         spr2: $spr2:tt, hpr2: $hpr2:tt $(,)?
     ) => {
-        unsafe fn rotg<T: Scalar>(
-            &self, h: Self::Handle, a: &mut T, b: &mut T, cc: &mut T::Real, ss: &mut T,
+        unsafe fn gemv<T: Scalar>(
+            &self,
+            h: Self::Handle,
+            trans: Op,
+            mm: i64,
+            n: i64,
+            alpha: &T,
+            a: DevPtr,
+            lda: i64,
+            x: DevPtr,
+            incx: i64,
+            beta: &T,
+            y: DevPtr,
+            incy: i64,
         ) -> Result<()> {
-            // SAFETY: every pointer is a host reference (host pointer mode), valid for the call.
+            // SAFETY: the caller guarantees every pointer's extent for these dimensions.
             unsafe {
-                xcall!(self.$check, T, "rotg", $l1 => $rotg(
-                    h, out(a), out(b), out(cc), out(ss),
-                ))
+                $crate::backend::gpu::sdcz64!(self, "gemv", $check, T, lp64: self.$main, ilp64: $l2,
+                    $gemv, ints: [mm, n, lda, incx, incy],
+                    (h, op(trans), mm, n, s(alpha), c(a), lda, c(x), incx, s(beta), m(y), incy))
             }
         }
-        unsafe fn rotmg<T: Scalar>(
-            &self, h: Self::Handle, d1: &mut T, d2: &mut T, x1: &mut T, y1: &T, param: &mut [T; 5],
+        unsafe fn ger<T: Scalar>(
+            &self,
+            h: Self::Handle,
+            conj: bool,
+            mm: i64,
+            n: i64,
+            alpha: &T,
+            x: DevPtr,
+            incx: i64,
+            y: DevPtr,
+            incy: i64,
+            a: DevPtr,
+            lda: i64,
         ) -> Result<()> {
-            // SAFETY: as for `rotg`; `param` holds the five elements the routine writes.
+            // SAFETY: as for `gemv`.
             unsafe {
-                xcall!(self.$check, T, "rotmg", $l1 => $rotmg(
-                    h, out(d1), out(d2), out(x1), s(y1), out(param),
-                ))
-            }
-        }
-        unsafe fn rot<T: Scalar>(
-            &self, h: Self::Handle, n: i64, x: DevPtr, incx: i64, y: DevPtr, incy: i64,
-            cc: &T::Real, ss: &T::Real,
-        ) -> Result<()> {
-            // SAFETY: the caller guarantees every device pointer's extent for these dimensions.
-            unsafe {
-                xcall!(self.$check, T, "rot", $l1, ints: [n, incx, incy] => $rot(
-                    h, n, m(x), incx, m(y), incy, s(cc), s(ss),
-                ))
-            }
-        }
-        unsafe fn rot_complex<T: Scalar>(
-            &self, h: Self::Handle, n: i64, x: DevPtr, incx: i64, y: DevPtr, incy: i64,
-            cc: &T::Real, ss: &T,
-        ) -> Result<()> {
-            // SAFETY: as for `rot`.
-            unsafe {
-                xcall!(self.$check, T, "rot_complex", $l1, ints: [n, incx, incy] => $rotc(
-                    h, n, m(x), incx, m(y), incy, s(cc), s(ss),
-                ))
-            }
-        }
-        unsafe fn rotm<T: Scalar>(
-            &self, h: Self::Handle, n: i64, x: DevPtr, incx: i64, y: DevPtr, incy: i64,
-            param: &[T; 5],
-        ) -> Result<()> {
-            // SAFETY: as for `rot`; `param` is five host elements.
-            unsafe {
-                xcall!(self.$check, T, "rotm", $l1, ints: [n, incx, incy] => $rotm(
-                    h, n, m(x), incx, m(y), incy, s(param),
-                ))
-            }
-        }
-        const NRM2_SCALED: bool = $nrm2_scaled;
-        $crate::backend::gpu::vendor_dsdot!(check: $check, level1: $l1, $($dotex)*);
-        unsafe fn scal_real<T: Scalar>(
-            &self, h: Self::Handle, n: i64, alpha: &T::Real, x: DevPtr, incx: i64,
-        ) -> Result<()> {
-            let main: Result<_> = Ok(self.$main);
-            // SAFETY: as for `rot`.
-            unsafe {
-                xcall!(self.$check, T, "scal_real", main, ilp64: $l1, ints: [n, incx] => $scalr(
-                    h, n, s(alpha), m(x), incx,
-                ))
+                if conj {
+                    $crate::backend::gpu::sdcz64!(self, "gerc", $check, T, lp64: self.$main,
+                        ilp64: $l2, $gerc, ints: [mm, n, incx, incy, lda],
+                        (h, mm, n, s(alpha), c(x), incx, c(y), incy, m(a), lda))
+                } else {
+                    $crate::backend::gpu::sdcz64!(self, "ger", $check, T, lp64: self.$main,
+                        ilp64: $l2, $geru, ints: [mm, n, incx, incy, lda],
+                        (h, mm, n, s(alpha), c(x), incx, c(y), incy, m(a), lda))
+                }
             }
         }
         unsafe fn gbmv<T: Scalar>(
             &self, h: Self::Handle, trans: Op, mm: i64, n: i64, kl: i64, ku: i64, alpha: &T,
             a: DevPtr, lda: i64, x: DevPtr, incx: i64, beta: &T, y: DevPtr, incy: i64,
         ) -> Result<()> {
-            // SAFETY: as for `rot`.
+            // SAFETY: as for `gemv`.
             unsafe {
                 xcall!(self.$check, T, "gbmv", $l2, ints: [mm, n, kl, ku, lda, incx, incy] => $gbmv(
                     h, op(trans), mm, n, kl, ku, s(alpha), c(a), lda, c(x), incx, s(beta), m(y),
@@ -109,7 +87,7 @@ macro_rules! vendor_x_methods {
             &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i64, alpha: &T, a: DevPtr, lda: i64,
             x: DevPtr, incx: i64, beta: &T, y: DevPtr, incy: i64,
         ) -> Result<()> {
-            // SAFETY: as for `rot`.
+            // SAFETY: as for `gemv`.
             unsafe {
                 if herm {
                     xcall!(self.$check, T, "hemv", $l2, ints: [n, lda, incx, incy] => $hemv(
@@ -126,7 +104,7 @@ macro_rules! vendor_x_methods {
             &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i64, k: i64, alpha: &T, a: DevPtr,
             lda: i64, x: DevPtr, incx: i64, beta: &T, y: DevPtr, incy: i64,
         ) -> Result<()> {
-            // SAFETY: as for `rot`.
+            // SAFETY: as for `gemv`.
             unsafe {
                 if herm {
                     xcall!(self.$check, T, "hbmv", $l2, ints: [n, k, lda, incx, incy] => $hbmv(
@@ -143,7 +121,7 @@ macro_rules! vendor_x_methods {
             &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i64, alpha: &T, ap: DevPtr,
             x: DevPtr, incx: i64, beta: &T, y: DevPtr, incy: i64,
         ) -> Result<()> {
-            // SAFETY: as for `rot`.
+            // SAFETY: as for `gemv`.
             unsafe {
                 if herm {
                     xcall!(self.$check, T, "hpmv", $l2, ints: [n, incx, incy] => $hpmv(
@@ -160,7 +138,7 @@ macro_rules! vendor_x_methods {
             &self, h: Self::Handle, solve: bool, uplo: Uplo, trans: Op, dg: Diag, n: i64,
             a: DevPtr, lda: i64, x: DevPtr, incx: i64,
         ) -> Result<()> {
-            // SAFETY: as for `rot`.
+            // SAFETY: as for `gemv`.
             unsafe {
                 if solve {
                     xcall!(self.$check, T, "trsv", $tri, ints: [n, lda, incx] => $trsv(
@@ -177,7 +155,7 @@ macro_rules! vendor_x_methods {
             &self, h: Self::Handle, solve: bool, uplo: Uplo, trans: Op, dg: Diag, n: i64, k: i64,
             a: DevPtr, lda: i64, x: DevPtr, incx: i64,
         ) -> Result<()> {
-            // SAFETY: as for `rot`.
+            // SAFETY: as for `gemv`.
             unsafe {
                 if solve {
                     xcall!(self.$check, T, "tbsv", $tri, ints: [n, k, lda, incx] => $tbsv(
@@ -194,7 +172,7 @@ macro_rules! vendor_x_methods {
             &self, h: Self::Handle, solve: bool, uplo: Uplo, trans: Op, dg: Diag, n: i64,
             ap: DevPtr, x: DevPtr, incx: i64,
         ) -> Result<()> {
-            // SAFETY: as for `rot`.
+            // SAFETY: as for `gemv`.
             unsafe {
                 if solve {
                     xcall!(self.$check, T, "tpsv", $tri, ints: [n, incx] => $tpsv(
@@ -211,7 +189,7 @@ macro_rules! vendor_x_methods {
             &self, h: Self::Handle, uplo: Uplo, n: i64, alpha: &T, x: DevPtr, incx: i64, a: DevPtr,
             lda: i64,
         ) -> Result<()> {
-            // SAFETY: as for `rot`.
+            // SAFETY: as for `gemv`.
             unsafe {
                 xcall!(self.$check, T, "syr", $l2, ints: [n, incx, lda] => $syr(
                     h, fill(uplo), n, s(alpha), c(x), incx, m(a), lda,
@@ -222,7 +200,7 @@ macro_rules! vendor_x_methods {
             &self, h: Self::Handle, uplo: Uplo, n: i64, alpha: &T::Real, x: DevPtr, incx: i64,
             a: DevPtr, lda: i64,
         ) -> Result<()> {
-            // SAFETY: as for `rot`; for real types `her` is `syr`, whose α is the same real.
+            // SAFETY: as for `gemv`; for real types `her` is `syr`, whose α is the same real.
             unsafe {
                 xcall!(self.$check, T, "her", $l2, ints: [n, incx, lda] => $her(
                     h, fill(uplo), n, s(alpha), c(x), incx, m(a), lda,
@@ -233,7 +211,7 @@ macro_rules! vendor_x_methods {
             &self, h: Self::Handle, uplo: Uplo, n: i64, alpha: &T, x: DevPtr, incx: i64,
             ap: DevPtr,
         ) -> Result<()> {
-            // SAFETY: as for `rot`.
+            // SAFETY: as for `gemv`.
             unsafe {
                 xcall!(self.$check, T, "spr", $l2, ints: [n, incx] => $spr(
                     h, fill(uplo), n, s(alpha), c(x), incx, m(ap),
@@ -255,7 +233,7 @@ macro_rules! vendor_x_methods {
             &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i64, alpha: &T, x: DevPtr,
             incx: i64, y: DevPtr, incy: i64, a: DevPtr, lda: i64,
         ) -> Result<()> {
-            // SAFETY: as for `rot`.
+            // SAFETY: as for `gemv`.
             unsafe {
                 if herm {
                     xcall!(self.$check, T, "her2", $l2, ints: [n, incx, incy, lda] => $her2(
@@ -272,7 +250,7 @@ macro_rules! vendor_x_methods {
             &self, h: Self::Handle, herm: bool, uplo: Uplo, n: i64, alpha: &T, x: DevPtr,
             incx: i64, y: DevPtr, incy: i64, ap: DevPtr,
         ) -> Result<()> {
-            // SAFETY: as for `rot`.
+            // SAFETY: as for `gemv`.
             unsafe {
                 if herm {
                     xcall!(self.$check, T, "hpr2", $l2, ints: [n, incx, incy] => $hpr2(
@@ -287,65 +265,4 @@ macro_rules! vendor_x_methods {
         }
     };
 }
-pub(crate) use vendor_x_methods;
-
-/// `GpuApiX::dsdot` from the vendor's mixed-precision dot: `none` for a vendor without an
-/// f32-input, f64-result form (always `Ok(None)`), or `dot_ex(f32 type, f64 type, unsupported:
-/// status)`, which calls it and gives `Ok(None)` when the loaded library answers `status` (a
-/// version without that combination).
-macro_rules! vendor_dsdot {
-    (check: $check:ident, level1: $l1:expr, none) => {
-        unsafe fn dsdot(
-            &self,
-            _h: Self::Handle,
-            _n: i32,
-            _x: DevPtr,
-            _incx: i32,
-            _y: DevPtr,
-            _incy: i32,
-        ) -> Result<Option<f64>> {
-            Ok(None)
-        }
-    };
-    (
-        check: $check:ident, level1: $l1:expr,
-        $dotex:ident($f32:expr, $f64:expr, unsupported: $unsup:expr)
-    ) => {
-        unsafe fn dsdot(
-            &self,
-            h: Self::Handle,
-            n: i32,
-            x: DevPtr,
-            incx: i32,
-            y: DevPtr,
-            incy: i32,
-        ) -> Result<Option<f64>> {
-            let kind = <Self as GpuApi>::KIND;
-            let tab = $l1.map_err(|e| $crate::backend::gpu::api_x::not_loaded("dsdot", kind, e))?;
-            let mut r = 0.0f64;
-            // SAFETY: the caller guarantees both vectors' extents; the result is one f64 in host
-            // memory (host pointer mode).
-            let status = unsafe {
-                (tab.$dotex)(
-                    h,
-                    n,
-                    c(x),
-                    $f32,
-                    incx,
-                    c(y),
-                    $f32,
-                    incy,
-                    out(&mut r),
-                    $f64,
-                    $f64,
-                )
-            };
-            if status == $unsup {
-                return Ok(None);
-            }
-            self.$check(stringify!($dotex), status)?;
-            Ok(Some(r))
-        }
-    };
-}
-pub(crate) use vendor_dsdot;
+pub(crate) use vendor_level2_methods;

@@ -1,8 +1,18 @@
 //! [`Batched<T>`] for every [`Gpu`]: sizes and strides as the vendors' 64-bit integers (the
 //! 32-bit entry points are used when they fit), 16-byte-aligned host scalars, and one call through
 //! the vendor's library.
+//!
+//! The vendor side: [`GpuBatched`] (`api.rs`), written once for both vendors (`vendor.rs`) from
+//! their routine names side by side (`names.rs`).
 
-use super::{wide, wide_inc, Gpu, GpuLevel3Ext, A16};
+mod api;
+mod names;
+mod vendor;
+
+pub use api::GpuBatched;
+pub(crate) use vendor::vendor_batched_methods;
+
+use super::{wide, wide_inc, Gpu, A16};
 use crate::backend::{Batched, DevPtr};
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
@@ -16,7 +26,7 @@ fn stride(routine: &'static str, v: usize) -> Result<i64> {
     })
 }
 
-impl<T: Scalar, A: GpuLevel3Ext> Batched<T> for Gpu<A> {
+impl<T: Scalar, A: GpuBatched> Batched<T> for Gpu<A> {
     unsafe fn gemm_strided_batched(
         &self,
         ta: Op,

@@ -1,38 +1,31 @@
-//! [`GpuApiX`] for both vendors, from their routine names side by side: cuBLAS (`libcublas`
-//! 11–13: `CublasLevel1`, `CublasLevel2`, `CublasTriangular`) and rocBLAS (`librocblas`:
-//! `RocblasLevel1`, `RocblasLevel2`, `RocblasTriangular`). `-` marks a routine the vendor does
-//! not have: the complex symmetric band and packed forms (`csbmv`, `cspmv`, `cspr2`: neither
-//! vendor; `cspr`: rocBLAS only, left out so both backends agree) and complex modified Givens
-//! rotations (not in BLAS).
+//! [`GpuLevel2`] for both vendors, from their routine names side by side: cuBLAS (`libcublas`
+//! 11–13: the main table, `CublasLevel2`, `CublasTriangular`) and rocBLAS (`librocblas`: the
+//! main table, `RocblasLevel2`, `RocblasTriangular`). For real types the Hermitian forms are the
+//! symmetric ones. `-` marks a routine the vendor does not have: the complex symmetric band and
+//! packed forms (`csbmv`, `cspmv`, `cspr2`: neither vendor; `cspr`: rocBLAS only, left out so
+//! both backends agree).
 
 #[cfg(feature = "cuda")]
 mod cuda {
     use cublas_sys as sys;
 
     use crate::backend::cuda::{diag, fill, op, CudaApi};
-    use crate::backend::gpu::ffi::{c, m, out, s};
-    use crate::backend::gpu::{vendor_x_methods, xcall, GpuApiX};
+    use crate::backend::gpu::ffi::{c, m, s};
+    use crate::backend::gpu::{vendor_level2_methods, xcall, GpuLevel2};
     use crate::backend::DevPtr;
     use crate::error::Result;
     use crate::scalar::Scalar;
     use crate::types::{Diag, Op, Uplo};
 
-    impl GpuApiX for CudaApi {
-        vendor_x_methods! {
+    impl GpuLevel2 for CudaApi {
+        vendor_level2_methods! {
             check: bl_check,
             main: bl,
-            level1: sys::cublas_level1(),
             level2: sys::cublas_level2(),
             triangular: sys::cublas_triangular(),
-            // cublasDotEx takes no f32 vectors with an f64 result: dsdot runs on the host.
-            dot_ex: [none],
-            nrm2_scaled: true,
-            rotg: [cublasSrotg_v2, cublasDrotg_v2, cublasCrotg_v2, cublasZrotg_v2],
-            rotmg: [cublasSrotmg_v2, cublasDrotmg_v2, -, -],
-            rot: [cublasSrot_v2, cublasDrot_v2, cublasCsrot_v2, cublasZdrot_v2],
-            rot_complex: [cublasSrot_v2, cublasDrot_v2, cublasCrot_v2, cublasZrot_v2],
-            rotm: [cublasSrotm_v2, cublasDrotm_v2, -, -],
-            scal_real: [cublasSscal_v2, cublasDscal_v2, cublasCsscal_v2, cublasZdscal_v2],
+            gemv: [cublasSgemv_v2, cublasDgemv_v2, cublasCgemv_v2, cublasZgemv_v2],
+            geru: [cublasSger_v2, cublasDger_v2, cublasCgeru_v2, cublasZgeru_v2],
+            gerc: [cublasSger_v2, cublasDger_v2, cublasCgerc_v2, cublasZgerc_v2],
             gbmv: [cublasSgbmv_v2, cublasDgbmv_v2, cublasCgbmv_v2, cublasZgbmv_v2],
             symv: [cublasSsymv_v2, cublasDsymv_v2, cublasCsymv_v2, cublasZsymv_v2],
             hemv: [cublasSsymv_v2, cublasDsymv_v2, cublasChemv_v2, cublasZhemv_v2],
@@ -62,29 +55,23 @@ mod cuda {
 mod rocm {
     use rocblas_sys as sys;
 
-    use crate::backend::gpu::ffi::{c, m, out, s};
-    use crate::backend::gpu::{vendor_x_methods, xcall, GpuApi, GpuApiX};
+    use crate::backend::gpu::ffi::{c, m, s};
+    use crate::backend::gpu::{vendor_level2_methods, xcall, GpuLevel2};
     use crate::backend::rocm::{diag, fill, op, RocmApi};
     use crate::backend::DevPtr;
     use crate::error::Result;
     use crate::scalar::Scalar;
     use crate::types::{Diag, Op, Uplo};
 
-    impl GpuApiX for RocmApi {
-        vendor_x_methods! {
+    impl GpuLevel2 for RocmApi {
+        vendor_level2_methods! {
             check: rb_check,
             main: rb,
-            level1: sys::rocblas_level1(),
             level2: sys::rocblas_level2(),
             triangular: sys::rocblas_triangular(),
-            dot_ex: [rocblas_dot_ex(sys::rocblas_datatype_f32_r, sys::rocblas_datatype_f64_r, unsupported: sys::rocblas_status_not_implemented)],
-            nrm2_scaled: false,
-            rotg: [rocblas_srotg, rocblas_drotg, rocblas_crotg, rocblas_zrotg],
-            rotmg: [rocblas_srotmg, rocblas_drotmg, -, -],
-            rot: [rocblas_srot, rocblas_drot, rocblas_csrot, rocblas_zdrot],
-            rot_complex: [rocblas_srot, rocblas_drot, rocblas_crot, rocblas_zrot],
-            rotm: [rocblas_srotm, rocblas_drotm, -, -],
-            scal_real: [rocblas_sscal, rocblas_dscal, rocblas_csscal, rocblas_zdscal],
+            gemv: [rocblas_sgemv, rocblas_dgemv, rocblas_cgemv, rocblas_zgemv],
+            geru: [rocblas_sger, rocblas_dger, rocblas_cgeru, rocblas_zgeru],
+            gerc: [rocblas_sger, rocblas_dger, rocblas_cgerc, rocblas_zgerc],
             gbmv: [rocblas_sgbmv, rocblas_dgbmv, rocblas_cgbmv, rocblas_zgbmv],
             symv: [rocblas_ssymv, rocblas_dsymv, rocblas_csymv, rocblas_zsymv],
             hemv: [rocblas_ssymv, rocblas_dsymv, rocblas_chemv, rocblas_zhemv],
