@@ -7,8 +7,7 @@
 //! when the argument was validated.
 
 use super::conj::ConjCopy;
-use super::level3::plan_gemm;
-use super::trmm::plan_tri;
+use super::level3::{plan_gemm, plan_tri};
 use super::{mismatch, stored_op};
 use crate::args::{Call, MatDesc, MatIn, MatsDesc, MatsDescMut, MatsIn, MatsOut, VecsIn, VecsOut};
 use crate::backend::{Backend, Batched, BlasAll, DevPtr};

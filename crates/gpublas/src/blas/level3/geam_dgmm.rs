@@ -4,10 +4,10 @@
 //! An operand whose scalar is zero is never read: the backend is handed the other operand in
 //! its place (so it is not even transferred), and both zero is plain device memsets.
 
-use super::level2::single;
-use super::{mismatch, stored_op};
 use crate::args::{MatIn, MatOut, VecIn};
 use crate::backend::{Backend, BlasAll, Level3};
+use crate::blas::level2::single;
+use crate::blas::{mismatch, stored_op};
 use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::Scalar;

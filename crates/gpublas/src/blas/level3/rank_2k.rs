@@ -8,10 +8,10 @@
 
 use num_traits::One;
 
-use super::level2::single;
-use super::{mismatch, real_op, stored_op};
 use crate::args::{MatIn, MatOut};
 use crate::backend::{Backend, BlasAll, DevPtr, Level3};
+use crate::blas::level2::single;
+use crate::blas::{mismatch, real_op, stored_op};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;

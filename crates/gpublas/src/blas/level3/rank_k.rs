@@ -2,10 +2,10 @@
 
 use num_traits::{One, Zero};
 
-use super::level2::single;
-use super::{mismatch, real_op, stored_op};
 use crate::args::{MatIn, MatOut};
 use crate::backend::{Backend, BlasAll, Level3};
+use crate::blas::level2::single;
+use crate::blas::{mismatch, real_op, stored_op};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;

@@ -1,7 +1,6 @@
-//! Level 1 beyond the first routines: Givens rotations (`rotg`, `rot`, `rot_complex`), modified
-//! Givens rotations (`rotmg`, `rotm`), the extended-precision dots (`sdsdot`, `dsdot`) and
-//! scaling by a real scalar (`scal_real`: `csscal`, `zdscal`), with reference BLAS's increment
-//! rules (the table is on [`Vector`](crate::Vector)).
+//! Level 1 rotations: Givens rotations (`rotg`, `rot`, `rot_complex`) and modified Givens
+//! rotations (`rotmg`, `rotm`), with reference BLAS's increment rules (the table is on
+//! [`Vector`](crate::Vector)).
 //!
 //! `rot`, `rot_complex` and `rotm` write both vectors; reference BLAS lets either have
 //! increment 0 (the same element, rotated `n` times in order). GPU libraries would update that
@@ -9,9 +8,8 @@
 //! netlib's order (`n` backend calls; nothing else ever reaches a backend with a zero output
 //! increment).
 
-use super::level1::{incs, offset, same_len};
-use crate::args::{VecIn, VecOut};
-use num_traits::One;
+use super::{incs, offset, same_len};
+use crate::args::VecOut;
 
 use crate::backend::{Backend, BlasAll, DevPtr, Level1};
 use crate::device::Device;
@@ -270,149 +268,6 @@ impl<B: Backend> Device<B> {
             // SAFETY: as for `rot`.
             unsafe { Level1::<T>::rotm(b, n, x, incx, y, incy, param) }
         })
-    }
-
-    /// `Σ xᵢ yᵢ` of `f32` vectors, accumulated and returned in `f64` (BLAS `dsdot`), in
-    /// reference BLAS's order (`dsdot.f`); any increments, 0 and negative ones included.
-    ///
-    /// Which path runs: on the host, the host's loop. On ROCm, `rocblas_dot_ex` with `f32`
-    /// inputs and an `f64` result and compute type, where the loaded rocBLAS offers that
-    /// combination and the sizes fit its 32-bit interface. Otherwise — always on CUDA, whose
-    /// `cublasDotEx` has no `f32`-input, `f64`-result form — `x` and `y` are copied to the host
-    /// (for increments other than 0 and ±1, the elements are gathered on the device first, so
-    /// only they cross the link) and accumulated there as on the host: a level-1 reduction
-    /// reads each element once, so the copy costs the same order as the computation.
-    ///
-    /// # Errors
-    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if a vector does not fit its
-    /// storage or `x` and `y` differ in length; a transfer or backend failure (see
-    /// [`Error`](crate::Error)).
-    ///
-    /// # Examples
-    /// ```
-    /// use gpublas::prelude::*;
-    ///
-    /// let dev = Device::auto()?; // every backend accumulates in f64
-    /// // In f32, 1e8 + 1 rounds back to 1e8, and an f32 dot would give 0; in f64 the 1 survives.
-    /// let (x, y) = ([1e8f32, 1.0, -1e8], [1.0f32; 3]);
-    /// assert_eq!(dev.dsdot(&x, &y)?, 1.0);
-    /// # Ok::<(), gpublas::Error>(())
-    /// ```
-    pub fn dsdot<'a>(&'a self, x: impl VecIn<'a, f32, B>, y: impl VecIn<'a, f32, B>) -> Result<f64>
-    where
-        B: BlasAll,
-    {
-        self.dsdot_impl("dsdot", x, y)
-    }
-
-    /// `sb + Σ xᵢ yᵢ` accumulated in `f64`, rounded to `f32` (BLAS `sdsdot`); as
-    /// [`Device::dsdot`] otherwise.
-    ///
-    /// # Errors
-    /// As for [`Device::dsdot`].
-    ///
-    /// # Examples
-    /// ```
-    /// use gpublas::prelude::*;
-    ///
-    /// let dev = Device::host(); // GPUs: where the vendor's mixed dot accumulates in f64
-    /// let (x, y) = ([1e8f32, 1.0, -1e8], [1.0f32; 3]);
-    /// assert_eq!(dev.sdsdot(0.5, &x, &y)?, 1.5); // 0.5 + (1e8 + 1 − 1e8), summed in f64
-    /// # Ok::<(), gpublas::Error>(())
-    /// ```
-    pub fn sdsdot<'a>(
-        &'a self,
-        sb: f32,
-        x: impl VecIn<'a, f32, B>,
-        y: impl VecIn<'a, f32, B>,
-    ) -> Result<f32>
-    where
-        B: BlasAll,
-    {
-        let dot = self.dsdot_impl("sdsdot", x, y)?;
-        Ok((f64::from(sb) + dot) as f32)
-    }
-
-    /// `xᵢ ← α·xᵢ` with a real `α`, each part of a complex `xᵢ` scaled separately (BLAS
-    /// `csscal`/`zdscal`; `scal` for real types). Like `scal`: nothing happens for an increment
-    /// ≤ 0 or `α = 1`.
-    ///
-    /// # Errors
-    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if the vector does not fit its
-    /// storage; a transfer or backend failure (see [`Error`](crate::Error)). The output is
-    /// untouched on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a
-    /// device fault after results began to reach it), which names the output that may be partly
-    /// written.
-    ///
-    /// # Examples
-    /// ```
-    /// use gpublas::prelude::*;
-    ///
-    /// let dev = Device::auto()?;
-    /// let mut x = vec![Complex64::new(1.0, -2.0), Complex64::new(f64::INFINITY, 1.0)];
-    /// dev.scal_real(0.5, &mut x)?;
-    /// assert_eq!(x[0], Complex64::new(0.5, -1.0));
-    /// // Each part scaled on its own: no inf·0 = NaN in the imaginary part.
-    /// assert_eq!((x[1].re, x[1].im), (f64::INFINITY, 0.5));
-    /// # Ok::<(), gpublas::Error>(())
-    /// ```
-    pub fn scal_real<'a, T: Scalar>(
-        &'a self,
-        alpha: T::Real,
-        x: impl VecOut<'a, T, B>,
-    ) -> Result<()>
-    where
-        B: BlasAll,
-    {
-        const R: &str = "scal_real";
-        self.check()?;
-        let x = x.vec_out(R, "x")?;
-        if x.n == 0 || x.inc <= 0 || alpha.is_one() {
-            return Ok(());
-        }
-        let (n, inc) = (x.n, x.inc);
-        let mut call = self.call(R);
-        let xp = call.vec_out(x, true, "x")?;
-        call.launch()?;
-        if T::IS_COMPLEX {
-            // `csscal.f` scales the real and the imaginary part separately, so an infinite part
-            // stays infinite beside a finite one; a complex multiplication by (α, 0) — what
-            // cuBLAS does — would give inf·0 = NaN. Two real `scal`s over the parts, seen as
-            // reals at twice the increment, are exactly the reference.
-            let real = self.blas::<T::Real>();
-            for part in 0..2 {
-                // SAFETY: `x` holds `n` complex elements at `inc ≥ 1`: as reals, element k's
-                // part is at 2·k·inc + part, inside the same storage.
-                unsafe {
-                    Level1::<T::Real>::scal(real, n, alpha, xp.offset::<T::Real>(part), 2 * inc)?
-                };
-            }
-        } else {
-            // SAFETY: `x` was checked to hold `n` elements at increment `inc ≥ 1`.
-            unsafe { Level1::<T>::scal_real(self.blas::<T>(), n, alpha, xp, inc)? };
-        }
-        call.finish()
-    }
-
-    fn dsdot_impl<'a>(
-        &'a self,
-        r: &'static str,
-        x: impl VecIn<'a, f32, B>,
-        y: impl VecIn<'a, f32, B>,
-    ) -> Result<f64>
-    where
-        B: BlasAll,
-    {
-        self.check()?;
-        let (x, y) = (x.vec_in(r, "x")?, y.vec_in(r, "y")?);
-        same_len(r, "y", x.n, y.n)?;
-        if x.n == 0 {
-            return Ok(0.0);
-        }
-        let (n, incx, incy) = (x.n, x.inc, y.inc);
-        let (xs, ys) = (x.store(self, r, "x")?, y.store(self, r, "y")?);
-        // SAFETY: both vectors were checked to hold `n` elements at their increments.
-        unsafe { Level1::<f32>::dsdot(self.blas::<f32>(), n, xs.ptr, incx, ys.ptr, incy) }
     }
 
     /// Validates the two vectors a rotation writes and applies `call` to them: once, or, when

@@ -7,10 +7,10 @@
 //! trade places. `Op::C` would then need a conjugate without a transpose, so for complex types
 //! it is `Unsupported` on a row-major matrix.
 
-use super::level2::{nonzero_inc, single};
-use super::level2_sym::{band_triangle, square, vec_len};
-use super::real_op;
+use super::symmetric::{band_triangle, square, vec_len};
+use super::{nonzero_inc, single};
 use crate::args::{Banded, Input, MatIn, Packed, Stored, VecDescMut, VecOut};
+use crate::blas::real_op;
 
 use crate::backend::{Backend, BlasAll, DevPtr, Level2};
 use crate::device::Device;

@@ -1,6 +1,14 @@
 //! Level 3: matrix-matrix operations (gemm, its strided batched form, trsm; the rank-k updates
 //! are in `rank_k.rs`).
 
+mod geam_dgmm;
+mod rank_2k;
+mod rank_k;
+mod symm;
+mod trmm;
+
+pub(super) use trmm::plan_tri;
+
 use super::conj::ConjCopy;
 use super::level2::single;
 use super::{mismatch, stored_op};

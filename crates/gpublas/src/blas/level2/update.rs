@@ -8,8 +8,8 @@
 //! the other triangle. A complex Hermitian one is its conjugate, which an update could only
 //! reach with conjugated vectors: `Unsupported`.
 
-use super::level2::{nonzero_inc, single};
-use super::level2_sym::{real_only, square, sym_uplo, vec_len};
+use super::symmetric::{real_only, square, sym_uplo, vec_len};
+use super::{nonzero_inc, single};
 use crate::args::{MatOut, Output, PackedMut, StoredMut, VecDesc, VecIn};
 use num_traits::Zero;
 

@@ -6,10 +6,10 @@
 //! another layout than `C`'s runs on a conjugated copy; a `B` in another layout than `C`'s
 //! (symm has no op on `B`) on a copy in `C`'s layout.
 
-use super::level2::single;
-use super::mismatch;
 use crate::args::{MatIn, MatOut};
 use crate::backend::{Backend, BlasAll, DevPtr, Level1, Level3};
+use crate::blas::level2::single;
+use crate::blas::mismatch;
 use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::Scalar;
@@ -117,7 +117,7 @@ impl<B: Backend> Device<B> {
     ///
     /// # Safety
     /// `x` is valid for the matrix's extent and nothing else uses it meanwhile.
-    pub(super) unsafe fn scale_stored<T: Scalar>(
+    pub(in crate::blas) unsafe fn scale_stored<T: Scalar>(
         &self,
         x: DevPtr,
         (m, n, ld): (usize, usize, usize),

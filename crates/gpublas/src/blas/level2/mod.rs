@@ -1,5 +1,9 @@
 //! Level 2: matrix-vector operations.
 
+mod symmetric;
+mod triangular;
+mod update;
+
 use super::{mismatch, stored_op};
 use crate::args::{MatIn, MatOut, Shape, VecIn, VecOut};
 use crate::backend::{Backend, BlasAll, Level2};

@@ -4,10 +4,10 @@
 //! rocBLAS before 4.0 exports only an in-place trmm under the same name, which is not bound;
 //! there trmm is `Unsupported`, naming rocBLAS.
 
-use super::level2::single;
-use super::{mismatch, stored_op};
 use crate::args::{MatIn, MatOut, Shape};
 use crate::backend::{Backend, BlasAll, Level3};
+use crate::blas::level2::single;
+use crate::blas::{mismatch, stored_op};
 use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::Scalar;
@@ -16,19 +16,19 @@ use crate::types::{Diag, Op, Order, Side, Uplo};
 /// A call with a triangular `A` beside a general `B` (trmm, trsm), planned for `B`'s stored
 /// layout: a row-major `B` is stored as `Bᵀ`, which flips the side (`(op(A) B)ᵀ = Bᵀ op(A)ᵀ`),
 /// and a row-major `A` is stored as `Aᵀ`, whose triangle is the other one.
-pub(super) struct TriPlan {
-    pub(super) side: Side,
-    pub(super) uplo: Uplo,
-    pub(super) op: Op,
+pub(in crate::blas) struct TriPlan {
+    pub(in crate::blas) side: Side,
+    pub(in crate::blas) uplo: Uplo,
+    pub(in crate::blas) op: Op,
     /// Whether `A` must be replaced by a conjugated copy (see `stored_op`).
-    pub(super) conj_a: bool,
+    pub(in crate::blas) conj_a: bool,
     /// The stored shape of `B`.
-    pub(super) m: usize,
-    pub(super) n: usize,
+    pub(in crate::blas) m: usize,
+    pub(in crate::blas) n: usize,
 }
 
 /// Checks that `a` is square of `b`'s side and plans the column-major call.
-pub(super) fn plan_tri<T: Scalar>(
+pub(in crate::blas) fn plan_tri<T: Scalar>(
     r: &'static str,
     (side, uplo, trans): (Side, Uplo, Op),
     a: &Shape,

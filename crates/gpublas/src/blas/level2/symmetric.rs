@@ -7,9 +7,9 @@
 //! `y` alone, so no backend is ever asked to read them). A zero increment is an error naming
 //! `incx`/`incy`; negative ones walk the vector from its end.
 
-use super::level2::{nonzero_inc, single};
-use super::{mismatch, stored_op};
+use super::{nonzero_inc, single};
 use crate::args::{Banded, Input, MatIn, Packed, Stored, VecDesc, VecDescMut, VecIn, VecOut};
+use crate::blas::{mismatch, stored_op};
 
 use crate::backend::{Backend, BlasAll, DevPtr, Level1, Level2};
 use crate::device::Device;
@@ -21,7 +21,7 @@ use crate::types::{Op, Order, Uplo};
 /// a row-major matrix is stored as its transpose, which is the matrix itself with the other
 /// triangle when symmetric. A complex Hermitian matrix's transpose is its conjugate, which no
 /// BLAS call can take without conjugating the vectors too: `Unsupported`.
-pub(super) fn sym_uplo<T: Scalar>(
+pub(in crate::blas) fn sym_uplo<T: Scalar>(
     r: &'static str,
     arg: &'static str,
     herm: bool,
@@ -43,7 +43,10 @@ pub(super) fn sym_uplo<T: Scalar>(
 /// Rejects the complex forms of the symmetric band and packed routines, which BLAS does not
 /// define (and neither cuBLAS nor rocBLAS has): their Hermitian counterparts are the complex
 /// routines.
-pub(super) fn real_only<T: Scalar>(r: &'static str, hermitian: &'static str) -> Result<()> {
+pub(in crate::blas) fn real_only<T: Scalar>(
+    r: &'static str,
+    hermitian: &'static str,
+) -> Result<()> {
     if T::IS_COMPLEX {
         Err(Error::Unsupported {
             routine: r,
@@ -57,7 +60,12 @@ pub(super) fn real_only<T: Scalar>(r: &'static str, hermitian: &'static str) -> 
 }
 
 /// Rejects a non-square matrix.
-pub(super) fn square(r: &'static str, arg: &'static str, rows: usize, cols: usize) -> Result<()> {
+pub(in crate::blas) fn square(
+    r: &'static str,
+    arg: &'static str,
+    rows: usize,
+    cols: usize,
+) -> Result<()> {
     if rows == cols {
         Ok(())
     } else {
@@ -70,7 +78,7 @@ pub(super) fn square(r: &'static str, arg: &'static str, rows: usize, cols: usiz
 }
 
 /// Rejects a vector whose length is not `want` (`what` says where `want` comes from).
-pub(super) fn vec_len(
+pub(in crate::blas) fn vec_len(
     r: &'static str,
     arg: &'static str,
     n: usize,
@@ -593,7 +601,7 @@ impl<B: Backend> Device<B> {
 }
 
 /// The stored triangle and off-diagonal count of a symmetric, Hermitian or triangular band.
-pub(super) fn band_triangle(
+pub(in crate::blas) fn band_triangle(
     r: &'static str,
     st: &crate::args::StoredBand,
 ) -> Result<(Uplo, usize)> {

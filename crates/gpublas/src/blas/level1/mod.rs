@@ -5,12 +5,18 @@
 //! from many threads at once) nor a non-positive increment in a one-vector routine: the cases
 //! reference BLAS defines for them are reduced here to calls with positive increments.
 
+mod dsdot;
+mod rotations;
+
+pub use rotations::{Rotg, Rotmg};
+
 use super::mismatch;
 use crate::args::{Call, VecDescMut, VecIn, VecOut};
 use crate::backend::{Backend, BlasAll, DevPtr, Level1};
 use crate::device::Device;
 use crate::error::Result;
 use crate::scalar::{Scalar, ScalarKind};
+use num_traits::One;
 
 pub(super) fn same_len(routine: &'static str, arg: &'static str, n: usize, m: usize) -> Result<()> {
     if n == m {
@@ -169,6 +175,67 @@ impl<B: Backend> Device<B> {
         call.launch()?;
         // SAFETY: `x` was checked to hold `n` elements at increment `inc ≥ 1`.
         unsafe { self.blas::<T>().scal(n, alpha, xp, inc)? };
+        call.finish()
+    }
+
+    /// `xᵢ ← α·xᵢ` with a real `α`, each part of a complex `xᵢ` scaled separately (BLAS
+    /// `csscal`/`zdscal`; `scal` for real types). Like `scal`: nothing happens for an increment
+    /// ≤ 0 or `α = 1`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) if the vector does not fit its
+    /// storage; a transfer or backend failure (see [`Error`](crate::Error)). The output is
+    /// untouched on every error except [`Error::PartlyWritten`](crate::Error::PartlyWritten) (a
+    /// device fault after results began to reach it), which names the output that may be partly
+    /// written.
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let mut x = vec![Complex64::new(1.0, -2.0), Complex64::new(f64::INFINITY, 1.0)];
+    /// dev.scal_real(0.5, &mut x)?;
+    /// assert_eq!(x[0], Complex64::new(0.5, -1.0));
+    /// // Each part scaled on its own: no inf·0 = NaN in the imaginary part.
+    /// assert_eq!((x[1].re, x[1].im), (f64::INFINITY, 0.5));
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
+    pub fn scal_real<'a, T: Scalar>(
+        &'a self,
+        alpha: T::Real,
+        x: impl VecOut<'a, T, B>,
+    ) -> Result<()>
+    where
+        B: BlasAll,
+    {
+        const R: &str = "scal_real";
+        self.check()?;
+        let x = x.vec_out(R, "x")?;
+        if x.n == 0 || x.inc <= 0 || alpha.is_one() {
+            return Ok(());
+        }
+        let (n, inc) = (x.n, x.inc);
+        let mut call = self.call(R);
+        let xp = call.vec_out(x, true, "x")?;
+        call.launch()?;
+        if T::IS_COMPLEX {
+            // `csscal.f` scales the real and the imaginary part separately, so an infinite part
+            // stays infinite beside a finite one; a complex multiplication by (α, 0) — what
+            // cuBLAS does — would give inf·0 = NaN. Two real `scal`s over the parts, seen as
+            // reals at twice the increment, are exactly the reference.
+            let real = self.blas::<T::Real>();
+            for part in 0..2 {
+                // SAFETY: `x` holds `n` complex elements at `inc ≥ 1`: as reals, element k's
+                // part is at 2·k·inc + part, inside the same storage.
+                unsafe {
+                    Level1::<T::Real>::scal(real, n, alpha, xp.offset::<T::Real>(part), 2 * inc)?
+                };
+            }
+        } else {
+            // SAFETY: `x` was checked to hold `n` elements at increment `inc ≥ 1`.
+            unsafe { Level1::<T>::scal_real(self.blas::<T>(), n, alpha, xp, inc)? };
+        }
         call.finish()
     }
 
