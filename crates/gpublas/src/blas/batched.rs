@@ -108,7 +108,7 @@ fn ptr_arrays<B: Backend>(dev: &Device<B>, lists: &[&[DevPtr]]) -> Result<(Alloc
     // only copied from.
     let bytes = unsafe { std::slice::from_raw_parts(ptrs.as_ptr().cast::<u8>(), len) };
     let arrays = Alloc::bytes(dev, len)?;
-    crate::transfer::upload(dev, arrays.ptr(), bytes)?;
+    crate::transfer::upload(dev.link(), arrays.ptr(), bytes)?;
     let mut at = Vec::with_capacity(lists.len());
     let mut start = 0;
     for l in lists {

@@ -483,10 +483,16 @@ impl<B: Backend> Device<B> {
             c: c.src.output(self, R, "c")?,
             ldc,
         };
-        if !g.worth_tiling(self) {
+        if !g.worth_tiling(self.link()) {
             return Ok(false);
         }
-        crate::transfer::tiled::run(self, g).map_err(|e| match e {
+        // Device room for what lives on the host (freed after the run, so after its DMAs).
+        let [xb, yb, cb] = g.scratch_bytes();
+        let xbuf = crate::memory::Alloc::bytes(self, xb)?;
+        let ybuf = crate::memory::Alloc::bytes(self, yb)?;
+        let cbuf = crate::memory::Alloc::bytes(self, cb)?;
+        let scratch = [xbuf.ptr(), ybuf.ptr(), cbuf.ptr()];
+        crate::transfer::tiled::run(self.link(), g, scratch).map_err(|e| match e {
             // Written part way into the conversion's own copy: the argument is untouched.
             crate::Error::PartlyWritten { source, .. } if copy => *source,
             e => crate::transfer::name_output(e, R, "c"),
