@@ -58,6 +58,9 @@ struct Seen {
     recovered: Vec<&'static str>,
 }
 
+/// An operation under test, writing into the outputs it is given.
+type OutputsCall<'a> = dyn Fn(&Dev, &mut Vec<Vec<f64>>) -> Result<(), Error> + 'a;
+
 /// Runs `call` on outputs made by `outputs`, with a fault injected after each number of the
 /// device's fallible operations in turn, until the call completes without reaching the fault.
 /// `partial` says which outputs may be reported partly written (none for calls whose results
@@ -66,7 +69,7 @@ fn sweep(
     name: &str,
     dev: &Dev,
     outputs: &dyn Fn() -> Vec<Vec<f64>>,
-    call: &dyn Fn(&Dev, &mut Vec<Vec<f64>>) -> Result<(), Error>,
+    call: &OutputsCall<'_>,
     partial: &[&str],
 ) -> Seen {
     sweep_with_read_back(name, dev, outputs, call, &|_| {}, partial)
@@ -78,7 +81,7 @@ fn sweep_with_read_back(
     name: &str,
     dev: &Dev,
     outputs: &dyn Fn() -> Vec<Vec<f64>>,
-    call: &dyn Fn(&Dev, &mut Vec<Vec<f64>>) -> Result<(), Error>,
+    call: &OutputsCall<'_>,
     read_back: &dyn Fn(&mut Vec<Vec<f64>>),
     partial: &[&str],
 ) -> Seen {

@@ -167,7 +167,7 @@ fn one_column_operands_with_the_largest_leading_dimension_are_multiplied<T: Test
         let c0: Vec<T> = rand_vec(&mut r, 1);
         let mut c = c0.clone();
         let c_out = MatMut::col_major(&mut c, 1, 1).with_ld(huge);
-        dev.syrk(Uplo::Upper, syrk_op, alpha, a_stored.clone(), beta, c_out)
+        dev.syrk(Uplo::Upper, syrk_op, alpha, a_stored, beta, c_out)
             .unwrap_or_else(|e| panic!("syrk {syrk_op:?}, {what}: {e}"));
         let (want, mag) = ref_gemm_with_mag(al, &am.op(Op::T), &am, be, &zmat(&c0, 1, 1));
         let what_syrk = format!("syrk {syrk_op:?}, {what}, ld = isize::MAX");
