@@ -7,7 +7,7 @@ use crate::error::Result;
 use crate::precision::GemmTypes;
 use crate::types::Op;
 
-/// One [`GpuApi::gemm_ex`] call: `C ← α op(A) op(B) + βC` with the storage types and
+/// One [`GpuMixed::gemm_ex`] call: `C ← α op(A) op(B) + βC` with the storage types and
 /// arithmetic of `types`, `α`, `β` as `f32` host scalars, integers as `i64` (the 32-bit entry
 /// point is used when they fit).
 #[derive(Debug, Clone, Copy)]
