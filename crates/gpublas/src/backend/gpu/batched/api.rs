@@ -1,5 +1,6 @@
-//! [`GpuBatched`]: the vendor calls behind [`Batched`](crate::backend::Batched), written once for both vendors by
-//! `vendor_batched_methods!` (`vendor.rs`) from their routine names (`names.rs`).
+//! [`GpuBatched`]: the vendor calls behind [`Batched`](crate::backend::Batched), written once
+//! for both vendors by `vendor_batched_methods!` (`vendor.rs`) from their routine names
+//! (`names.rs`).
 
 use crate::backend::gpu::GpuApi;
 use crate::backend::DevPtr;

@@ -1,5 +1,6 @@
-//! [`GpuLevel1`]: the vendor calls behind [`Level1`](crate::backend::Level1), written once for both vendors by
-//! `vendor_level1_methods!` (`vendor.rs`) from their routine names (`names.rs`).
+//! [`GpuLevel1`]: the vendor calls behind [`Level1`](crate::backend::Level1), written once
+//! for both vendors by `vendor_level1_methods!` (`vendor.rs`) from their routine names
+//! (`names.rs`).
 
 use crate::backend::gpu::GpuApi;
 use crate::backend::DevPtr;

@@ -1,5 +1,6 @@
-//! [`GpuLevel2`]: the vendor calls behind [`Level2`](crate::backend::Level2), written once for both vendors by
-//! `vendor_level2_methods!` (`vendor.rs`) from their routine names (`names.rs`).
+//! [`GpuLevel2`]: the vendor calls behind [`Level2`](crate::backend::Level2), written once
+//! for both vendors by `vendor_level2_methods!` (`vendor.rs`) from their routine names
+//! (`names.rs`).
 
 use crate::backend::gpu::GpuApi;
 use crate::backend::DevPtr;

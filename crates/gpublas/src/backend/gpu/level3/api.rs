@@ -1,5 +1,6 @@
-//! [`GpuLevel3`]: the vendor calls behind [`Level3`](crate::backend::Level3), written once for both vendors by
-//! `vendor_level3_methods!` (`vendor.rs`) from their routine names (`names.rs`).
+//! [`GpuLevel3`]: the vendor calls behind [`Level3`](crate::backend::Level3), written once
+//! for both vendors by `vendor_level3_methods!` (`vendor.rs`) from their routine names
+//! (`names.rs`).
 
 use crate::backend::gpu::GpuApi;
 use crate::backend::DevPtr;
