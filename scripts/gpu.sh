@@ -28,7 +28,13 @@ build() {
     rm -rf "$bin"
     mkdir -p "$bin/tests"
     export CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_PROFILE_RELEASE_STRIP=symbols
-    cargo test --release --features "$backend" -p gpublas-tests -p gpublas --no-run --message-format=json 2>/dev/null |
+    # CUDA: with cudarc interop (its bindings for CUDA 13.0, which the H200 machine runs).
+    local features=$backend examples=
+    if [ "$backend" = cuda ]; then
+        features=cuda,gpublas/cudarc examples=cudarc_interop
+        export CUDARC_CUDA_VERSION=13000
+    fi
+    cargo test --release --features "$features" -p gpublas-tests -p gpublas --no-run --message-format=json 2>/dev/null |
         python3 -c '
 import json, shutil, sys
 dest = sys.argv[1]
@@ -41,8 +47,8 @@ for line in sys.stdin:
         kind = m["target"]["kind"][0]
         shutil.copy(m["executable"], dest + "/" + pkg + "-" + kind + "-" + name)
 ' "$bin/tests"
-    cargo build --release --features "$backend" -p gpublas-examples --examples
-    for e in quickstart offload_args ndarray; do cp "target/release/examples/$e" "$bin/"; done
+    cargo build --release --features "$backend${examples:+,cudarc}" -p gpublas-examples --examples
+    for e in quickstart offload_args ndarray $examples; do cp "target/release/examples/$e" "$bin/"; done
     if [ "$backend" = cuda ] && cargo metadata --no-deps --format-version 1 | grep -q '"gpublas-bench"'; then
         cargo build --release --features cuda -p gpublas-bench --bin cuda_bench --bin transfer_bench \
             --bin small_bench --bin host_bench
@@ -98,8 +104,9 @@ run() {
         if [ "$f" -ne 0 ]; then grep -E '^(test .* FAILED|---- |thread .* panicked)' "$log" | head -40 || true; tail -5 "$log"; fi
     done
 
-    for e in quickstart offload_args ndarray; do
+    for e in quickstart offload_args ndarray cudarc_interop; do
         [ -n "$tests" ] || break
+        [ -x "$bin/$e" ] || continue  # cudarc_interop: CUDA builds only
         local log="$logs/example-$e.log"
         if "$bin/$e" >"$log" 2>&1; then
             passed=$((passed + 1)); note "example $e: ok ($(head -1 "$log"))"
@@ -200,7 +207,8 @@ run() {
     fi
 
     if [ -n "$hbench" ] && [ -x "$bin/host_bench" ]; then
-        local ob=.openblas/lib/libopenblas.so.0
+        local ob
+        ob=$(ls .openblas/lib/libscipy_openblas.so .openblas/lib/libopenblas.so.0 2>/dev/null | head -1)
         [ -f "$ob" ] || note "host bench: no $ob (gpublas's times only)"
         if LD_LIBRARY_PATH="$PWD/.openblas/lib:${LD_LIBRARY_PATH:-}" "$bin/host_bench" $hquick --openblas "$ob" \
             --out "$logs/host.md" >"$logs/host.log" 2>&1; then

@@ -6,7 +6,9 @@
 #   bench/raw/multiprocess.sh ./small_calls ./small_bench [CALLS]
 #
 # The C case is a 2×3 sgemv on device buffers with a stream synchronisation per call; gpublas's
-# are the same on device buffers and the same from host arrays (its offload form).
+# are the same on device buffers and the same from host arrays (its offload form); "Rust raw" is
+# the C case's calls made from small_bench's process (raw cuBLAS on gpublas's stream), which
+# separates what a gpublas process is (its streams, handles, threads) from gpublas's call path.
 set -euo pipefail
 c=$1 rust=$2 calls=${3:-2000}
 tmp=$(mktemp -d)
@@ -27,13 +29,14 @@ together() {
 }
 
 table() {
-    echo "| processes | raw C, gemv 2×3 + sync (µs/call) | gpublas, device buffers + sync | gpublas, host arrays |"
-    echo "|---|---|---|---|"
+    echo "| processes | raw C, gemv 2×3 + sync (µs/call) | Rust raw (gpublas's process) | gpublas, device buffers + sync | gpublas, host arrays |"
+    echo "|---|---|---|---|---|"
     for n in 1 2 4 8; do
         r=$(together "$n" "$c" --rounds 3 --calls "$calls" --only gemv2x3_sync_nonblocking)
+        w=$(together "$n" "$rust" --rounds 3 --calls "$calls" --only gemv2x3_sync_rustraw)
         g=$(together "$n" "$rust" --rounds 3 --calls "$calls" --only gemv2x3_sync_gpublas)
         h=$(together "$n" "$rust" --rounds 3 --calls "$calls" --only gemv2x3_host_sync_gpublas)
-        echo "| $n | $r | $g | $h |"
+        echo "| $n | $r | $w | $g | $h |"
     done
 }
 

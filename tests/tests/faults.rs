@@ -58,8 +58,8 @@ struct Seen {
     recovered: Vec<&'static str>,
 }
 
-/// An operation under test, writing into the outputs it is given.
-type OutputsCall<'a> = dyn Fn(&Dev, &mut Vec<Vec<f64>>) -> Result<(), Error> + 'a;
+/// A call under test: the device, and the outputs it writes.
+type Call<'a> = dyn Fn(&Dev, &mut Vec<Vec<f64>>) -> Result<(), Error> + 'a;
 
 /// Runs `call` on outputs made by `outputs`, with a fault injected after each number of the
 /// device's fallible operations in turn, until the call completes without reaching the fault.
@@ -69,7 +69,7 @@ fn sweep(
     name: &str,
     dev: &Dev,
     outputs: &dyn Fn() -> Vec<Vec<f64>>,
-    call: &OutputsCall<'_>,
+    call: &Call<'_>,
     partial: &[&str],
 ) -> Seen {
     sweep_with_read_back(name, dev, outputs, call, &|_| {}, partial)
@@ -81,7 +81,7 @@ fn sweep_with_read_back(
     name: &str,
     dev: &Dev,
     outputs: &dyn Fn() -> Vec<Vec<f64>>,
-    call: &OutputsCall<'_>,
+    call: &Call<'_>,
     read_back: &dyn Fn(&mut Vec<Vec<f64>>),
     partial: &[&str],
 ) -> Seen {

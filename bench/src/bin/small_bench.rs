@@ -222,6 +222,7 @@ fn gpublas_cases<B: BlasAll>(plan: &Plan, tag: &str, dev: &Device<B>) -> Res<()>
         dev.gemv(Op::N, 1.0, Mat::col_major(&ga, m2, k2), &gx, 0.0, &mut y)?;
         Ok(())
     };
+    host_gemv()?; // checked below even when `--only` skips the timing
     timed(
         plan,
         &format!("gemv2x3_host_sync_{tag}"),

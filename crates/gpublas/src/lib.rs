@@ -58,6 +58,8 @@ mod blas;
 mod device;
 mod device_set;
 mod error;
+mod event;
+pub mod interop;
 #[cfg(feature = "ndarray")]
 mod matmul;
 mod matrix;
@@ -81,6 +83,7 @@ pub use blas::{Rotg, Rotmg};
 pub use device::{Device, BACKEND_VAR};
 pub use device_set::DeviceSet;
 pub use error::{Error, LoadError, Result};
+pub use event::DeviceEvent;
 #[cfg(feature = "ndarray")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ndarray")))]
 pub use matmul::MatmulRhs;

@@ -28,6 +28,24 @@ impl Device<Cuda> {
     pub fn cuda(ordinal: usize) -> Result<Self> {
         Cuda::new(ordinal).map(Device::new)
     }
+
+    /// CUDA device `ordinal`, running on the program's own `stream` (a `cudaStream_t`, or a
+    /// driver API `CUstream`: the same object): gpublas's calls are ordered on it with the
+    /// program's kernels and copies, so no synchronisation is needed where data changes hands.
+    /// With the `cudarc` feature, [`Device::from_cudarc`] does this safely.
+    ///
+    /// # Safety
+    /// See [`Gpu::from_raw_stream`](crate::backend::gpu::Gpu::from_raw_stream): `stream` is a
+    /// live stream of device `ordinal`'s primary context and outlives this device, its clones,
+    /// buffers and guards, and the work queued through them.
+    ///
+    /// # Errors
+    /// As for [`Device::cuda`].
+    #[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
+    pub unsafe fn cuda_on_stream(ordinal: usize, stream: sys::cudaStream_t) -> Result<Self> {
+        // SAFETY: the caller's contract is `from_raw_stream`'s.
+        unsafe { Cuda::from_raw_stream(ordinal, stream, None) }.map(Device::new)
+    }
 }
 
 /// The loaded CUDA runtime and cuBLAS function tables.

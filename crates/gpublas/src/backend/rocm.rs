@@ -34,6 +34,23 @@ impl Device<Rocm> {
     pub fn rocm(ordinal: usize) -> Result<Self> {
         Rocm::new(ordinal).map(Device::new)
     }
+
+    /// ROCm device `ordinal`, running on the program's own HIP `stream`: gpublas's calls are
+    /// ordered on it with the program's kernels and copies, so no synchronisation is needed
+    /// where data changes hands.
+    ///
+    /// # Safety
+    /// See [`Gpu::from_raw_stream`](crate::backend::gpu::Gpu::from_raw_stream): `stream` is a
+    /// live stream of device `ordinal`'s primary context and outlives this device, its clones,
+    /// buffers and guards, and the work queued through them.
+    ///
+    /// # Errors
+    /// As for [`Device::rocm`].
+    #[cfg_attr(docsrs, doc(cfg(feature = "rocm")))]
+    pub unsafe fn rocm_on_stream(ordinal: usize, stream: sys::hipStream_t) -> Result<Self> {
+        // SAFETY: the caller's contract is `from_raw_stream`'s.
+        unsafe { Rocm::from_raw_stream(ordinal, stream, None) }.map(Device::new)
+    }
 }
 
 /// The loaded HIP runtime and rocBLAS function tables.

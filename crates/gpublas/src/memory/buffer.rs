@@ -355,6 +355,43 @@ impl<T: Element, B: Backend> DeviceBuffer<T, B> {
 impl<'a, T: Element, B: Backend> DeviceSlice<'a, T, B> {
     common_methods!();
 
+    /// A read-only slice over device memory gpublas did not allocate: `len` elements of `T`
+    /// at `ptr` in `dev`'s memory space (memory of another library, e.g. a CUDA or HIP
+    /// allocation, or a framework's tensor). It is accepted wherever a [`DeviceBuffer`] is, and
+    /// checked against `len` like one.
+    ///
+    /// # Safety
+    /// - `ptr` is null only if `len` is 0; otherwise it is aligned for `T` and the start of
+    ///   `len * size_of::<T>()` bytes of one live allocation of `dev`'s context (for `Host`,
+    ///   host memory), holding initialised `T`s;
+    /// - for `'a`, nothing writes those bytes;
+    /// - the allocation stays live until the work gpublas queues on `dev`'s stream through this
+    ///   slice has run: free it after [`Device::synchronize`], or stream-ordered on the stream
+    ///   `dev` runs on (see [`Gpu::from_raw_stream`](crate::backend::gpu::Gpu::from_raw_stream)).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::backend::DevPtr;
+    /// use gpublas::{DeviceSlice, DeviceSliceMut};
+    ///
+    /// let dev = Device::host(); // on `Host`, device memory is host memory
+    /// let mine = vec![1.0f64, 2.0, 3.0]; // memory allocated by someone else
+    /// // SAFETY: `mine` holds 3 f64s, is not written while `x` lives, and `Host` runs
+    /// // synchronously.
+    /// let x = unsafe { DeviceSlice::<f64, _>::from_raw_parts(&dev, DevPtr::from_raw(mine.as_ptr().cast_mut().cast()), 3) };
+    /// assert_eq!(dev.asum(&x)?, 6.0);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
+    pub unsafe fn from_raw_parts(dev: &'a Device<B>, ptr: DevPtr, len: usize) -> Self {
+        DeviceSlice {
+            ptr,
+            len,
+            dev,
+            _t: PhantomData,
+        }
+    }
+
     /// The device the data lives on.
     pub fn device(&self) -> &'a Device<B> {
         self.dev
@@ -364,6 +401,38 @@ impl<'a, T: Element, B: Backend> DeviceSlice<'a, T, B> {
 impl<'a, T: Element, B: Backend> DeviceSliceMut<'a, T, B> {
     common_methods!();
     mut_methods!();
+
+    /// A writable slice over device memory gpublas did not allocate (see
+    /// [`DeviceSlice::from_raw_parts`]).
+    ///
+    /// # Safety
+    /// As for [`DeviceSlice::from_raw_parts`], and for `'a` nothing else reads or writes those
+    /// bytes (the slice is the only access, as a `&mut [T]` would be).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    /// use gpublas::backend::DevPtr;
+    /// use gpublas::{DeviceSlice, DeviceSliceMut};
+    ///
+    /// let dev = Device::host();
+    /// let mut mine = vec![1.0f32, 2.0];
+    /// {
+    ///     // SAFETY: `mine` holds 2 f32s and is reached only through `y` while `y` lives.
+    ///     let mut y = unsafe { DeviceSliceMut::<f32, _>::from_raw_parts_mut(&dev, DevPtr::from_raw(mine.as_mut_ptr().cast()), 2) };
+    ///     dev.scal(2.0, &mut y)?;
+    /// }
+    /// assert_eq!(mine, [2.0, 4.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
+    pub unsafe fn from_raw_parts_mut(dev: &'a Device<B>, ptr: DevPtr, len: usize) -> Self {
+        DeviceSliceMut {
+            ptr,
+            len,
+            dev,
+            _t: PhantomData,
+        }
+    }
 
     /// The device the data lives on.
     pub fn device(&self) -> &'a Device<B> {

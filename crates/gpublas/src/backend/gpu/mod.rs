@@ -69,6 +69,12 @@ struct Ctx<A: GpuApi> {
     down: A::Stream,
     handles: Mutex<Vec<A::Handle>>,
     description: String,
+    /// Whether `stream` was created here (and is destroyed with the context). A stream the
+    /// program handed in ([`Gpu::from_raw_stream`]) stays the program's.
+    owns_stream: bool,
+    /// What keeps a handed-in stream alive (e.g. the program's `Arc` of a cudarc stream),
+    /// dropped after everything else of the context.
+    _keep: Option<Box<dyn std::any::Any + Send + Sync>>,
 }
 
 // SAFETY: `GpuApi` is sealed: `A` is `CudaApi` or `RocmApi`, whose runtimes are thread-safe and
@@ -112,6 +118,40 @@ impl<A: GpuApi> Gpu<A> {
     /// lists what was tried); [`Error::NoDevice`] if there is no such device or it cannot be
     /// used; a vendor failure creating the stream or the BLAS handle.
     pub fn new(ordinal: usize) -> Result<Self> {
+        Self::open(ordinal, None, None)
+    }
+
+    /// Opens device `ordinal` with the program's own `stream` as its compute stream: every BLAS
+    /// call, memset and free of this backend is ordered on `stream`, after the work the program
+    /// queued there before and before what it queues after, with no synchronisation at a
+    /// hand-off. gpublas adds its own two copy streams for the transfer engine (ordered to
+    /// `stream` by events) and never destroys `stream`.
+    ///
+    /// `keep` is held until the backend and all of its clones, buffers and guards are gone
+    /// (pass what owns the stream, e.g. an `Arc` of it, to tie its lifetime to gpublas's use).
+    ///
+    /// # Safety
+    /// `stream` must be a live stream of the vendor runtime, created in device `ordinal`'s
+    /// primary context (the one the runtime API uses; cudarc's `CudaContext::new(ordinal)`
+    /// is that context), and stay live until every clone of this backend, every buffer and
+    /// guard of it has dropped and the work queued through them has run — `keep` can ensure
+    /// the first half; the program must not destroy the stream before then.
+    ///
+    /// # Errors
+    /// As for [`Gpu::new`].
+    pub unsafe fn from_raw_stream(
+        ordinal: usize,
+        stream: A::Stream,
+        keep: Option<Box<dyn std::any::Any + Send + Sync>>,
+    ) -> Result<Self> {
+        Self::open(ordinal, Some(stream), keep)
+    }
+
+    fn open(
+        ordinal: usize,
+        given: Option<A::Stream>,
+        keep: Option<Box<dyn std::any::Any + Send + Sync>>,
+    ) -> Result<Self> {
         let api = A::load()?;
         let count = api.device_count()?;
         let name = A::KIND.name();
@@ -124,13 +164,14 @@ impl<A: GpuApi> Gpu<A> {
         let ordinal = ordinal as i32;
         api.set_device(ordinal)?;
         let mut streams = Vec::with_capacity(3);
+        let own = if given.is_some() { 2 } else { 3 };
         let destroy = |streams: &[A::Stream]| {
             for &s in streams {
                 // SAFETY: created below, not used by anything yet.
                 unsafe { api.stream_destroy(s) };
             }
         };
-        for _ in 0..3 {
+        for _ in 0..own {
             // SAFETY: the device is current; the streams are destroyed in `Ctx::drop` (or
             // below, on an error path, before `Ctx` exists).
             match unsafe { api.stream_create() } {
@@ -141,13 +182,18 @@ impl<A: GpuApi> Gpu<A> {
                 }
             }
         }
-        let (stream, up, down) = (streams[0], streams[1], streams[2]);
+        let (stream, up, down) = match given {
+            Some(g) => (g, streams[0], streams[1]),
+            None => (streams[0], streams[1], streams[2]),
+        };
+        // The streams created here (the given one is the program's).
+        let created = &streams[..];
         // SAFETY: the stream is live; the handle goes to the pool, which `Ctx::drop` empties
         // (and on the error path below, `Ctx` does not exist yet, so it is destroyed here).
         let first = match unsafe { api.handle_create(stream) } {
             Ok(h) => h,
             Err(e) => {
-                destroy(&streams);
+                destroy(created);
                 return Err(e);
             }
         };
@@ -161,6 +207,8 @@ impl<A: GpuApi> Gpu<A> {
             handles: Mutex::new(vec![first]),
             // SAFETY: `first` is the live handle created above.
             description: format!("{name}: {}", unsafe { api.describe(ordinal, first) }),
+            owns_stream: given.is_none(),
+            _keep: keep,
         };
         Ok(Gpu { ctx: Arc::new(ctx) })
     }
@@ -179,6 +227,12 @@ impl<A: GpuApi> Gpu<A> {
     /// and it is live only as long as this backend (or a clone of it).
     pub fn stream(&self) -> A::Stream {
         self.ctx.stream
+    }
+
+    /// What [`Gpu::from_raw_stream`] was given to keep alive (`None` for a stream of gpublas's
+    /// own).
+    pub fn kept(&self) -> Option<&(dyn std::any::Any + Send + Sync)> {
+        self.ctx._keep.as_deref()
     }
 
     /// Runs `f` with a BLAS handle bound to the device's stream, with the device current.
@@ -240,8 +294,10 @@ impl<A: GpuApi> Drop for Ctx<A> {
                 self.api.stream_destroy(s);
             }
         }
-        // SAFETY: all work on the stream is complete and nothing else refers to it.
-        unsafe { self.api.stream_destroy(self.stream) };
+        if self.owns_stream {
+            // SAFETY: all work on the stream is complete and nothing else refers to it.
+            unsafe { self.api.stream_destroy(self.stream) };
+        }
     }
 }
 

@@ -143,12 +143,13 @@ pub trait GpuLevel1: GpuApi {
         incy: i64,
         param: &[T; 5],
     ) -> Result<()>;
-    /// Whether the vendor's `nrm2` scales, so it neither overflows nor underflows where the norm
-    /// does not. cuBLAS's does (norms of 1e±300 and 1e±30 elements came out right on an H200;
-    /// the conformance suite's `nrm2` tests check the whole range wherever it runs on CUDA);
-    /// rocBLAS's sums unscaled squares (`rocblas_fetch_nrm2`), so a result of its that may be
-    /// wrong is recomputed on the host, by the host backend's scaled algorithm, from a copy of
-    /// the vector.
+    /// Whether the vendor's `nrm2` can be trusted over the whole range: neither overflows nor
+    /// underflows where the norm does not. Neither vendor's can: rocBLAS's sums unscaled
+    /// squares (`rocblas_fetch_nrm2`), and cuBLAS's scales against overflow but flushes
+    /// subnormal elements (seen on an H200 with cuBLAS 13.1). So a result that may be wrong
+    /// (infinite, or small enough that lost squares could matter) is recomputed on the host,
+    /// by the host backend's scaled algorithm, from a copy of the vector; other results cost
+    /// nothing extra.
     const NRM2_SCALED: bool;
     /// `f32` vectors, an `f64` result and compute type through the vendor's mixed-precision
     /// dot; `Ok(None)` where the library does not offer that combination (cuBLAS's `DotEx`

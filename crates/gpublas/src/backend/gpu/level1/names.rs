@@ -21,7 +21,10 @@ mod cuda {
             level1: sys::cublas_level1(),
             // cublasDotEx takes no f32 vectors with an f64 result: dsdot runs on the host.
             dot_ex: [none],
-            nrm2_scaled: true,
+            // cuBLAS 13.1's nrm2 flushes subnormal elements (16 × 1.4e-45 gives 0) and loses
+            // accuracy on mixed tiny magnitudes (H200, 2026-12-04): its small results are
+            // checked and recomputed on the host like rocBLAS's.
+            nrm2_scaled: false,
             axpy: [cublasSaxpy_v2, cublasDaxpy_v2, cublasCaxpy_v2, cublasZaxpy_v2],
             scal: [cublasSscal_v2, cublasDscal_v2, cublasCscal_v2, cublasZscal_v2],
             copy: [cublasScopy_v2, cublasDcopy_v2, cublasCcopy_v2, cublasZcopy_v2],
