@@ -2,7 +2,7 @@
 """Checks that every public operation documents its errors and has a tested example.
 
 The operations are the `pub fn`s of `impl ... Device<...>` and `impl ... DeviceSet<...>` blocks
-in crates/gpublas/src/blas/*.rs, matmul.rs, device_set.rs and memory/*.rs, and every fallible
+in crates/gpublas/src/blas/ (every file, folders included), matmul.rs, device_set.rs and memory/*.rs, and every fallible
 `pub fn` (returning `Result`) of the public memory types (those memory/mod.rs re-exports with
 `pub use`: buffers, guards, scopes), including those their method macros define. Each must
 have an `# Examples` section whose code asserts something (a doc test that only runs `?` proves
@@ -21,7 +21,7 @@ SRC = ROOT / "crates" / "gpublas" / "src"
 
 # Files whose Device/DeviceSet methods are operations, and files whose every fallible public
 # function is one.
-OPERATION_FILES = sorted(SRC.glob("blas/*.rs")) + [SRC / "matmul.rs", SRC / "device_set.rs"]
+OPERATION_FILES = sorted(SRC.glob("blas/**/*.rs")) + [SRC / "matmul.rs", SRC / "device_set.rs"]
 MEMORY_FILES = sorted(SRC.glob("memory/*.rs"))
 
 IMPL = re.compile(r"^impl\b.*?\b(Device|DeviceSet)<")

@@ -220,7 +220,7 @@ fn triangular_routines_read_only_the_stored_triangle_and_keep_non_finite_values_
                     for diag in DIAGS {
                         for order in ORDERS {
                             if T::IS_COMPLEX && order == Order::RowMajor && trans == Op::C {
-                                continue; // Unsupported (see level2_tri.rs)
+                                continue; // Unsupported (see blas/level2/triangular.rs)
                             }
                             for fp in FILL_AND_POISON {
                                 for at in (0..N).zip([1, -2, 1, -2, 3]) {
@@ -337,7 +337,7 @@ fn symmetric_products_read_one_triangle_and_keep_non_finite_values_in_place<T: T
                 for order in ORDERS {
                     let full = matches!(kind, Kind::Full { .. });
                     if T::IS_COMPLEX && ((!herm && !full) || (herm && order == Order::RowMajor)) {
-                        continue; // Unsupported (see level2_sym.rs)
+                        continue; // Unsupported (see blas/level2/symmetric.rs)
                     }
                     for fp in FILL_AND_POISON {
                         let ats = std::iter::once(None).chain((0..N).map(Some));
@@ -481,7 +481,7 @@ fn rank_updates_write_one_triangle_and_keep_non_finite_values_in_place<T: TestSc
                         let packed = kind == Kind::Packed;
                         let row = order == Order::RowMajor;
                         if T::IS_COMPLEX && ((!herm && packed) || (herm && row)) {
-                            continue; // Unsupported (see level2_update.rs)
+                            continue; // Unsupported (see blas/level2/update.rs)
                         }
                         for fp in FILL_AND_POISON {
                             for (at, incs) in (0..N).zip(STRIDES) {

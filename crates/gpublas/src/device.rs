@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::memory::pool::{self, Pool};
 use crate::memory::Lease;
 use crate::transfer::staging::Staging;
-use crate::transfer::{Counters, Stats};
+use crate::transfer::{Counters, Engine, Link, Stats};
 
 /// A device to run BLAS on: a backend plus the state the safe layer keeps for it (the present
 /// table of the mapping scopes alive on it).
@@ -31,20 +31,14 @@ struct Inner<B: Backend> {
     skipped: Vec<Error>,
     /// Freed device blocks kept for reuse.
     pool: Pool,
-    /// Page-locked staging slots of the transfer engine.
-    staging: Staging,
-    counters: Counters,
-    /// Tiled gemm: host bytes from which it is used, and the tile edge (0: automatic).
-    tile_from: AtomicUsize,
-    tile_edge: AtomicUsize,
-    /// Largest small host operand handed to the device in place (bytes; 0: never).
-    zero_copy_max: AtomicUsize,
+    /// The transfer engine's state: staging slots, counters, tiling and zero-copy settings.
+    engine: Engine,
 }
 
 impl<B: Backend> Drop for Inner<B> {
     fn drop(&mut self) {
         pool::release(&self.backend, self.pool.drain());
-        self.staging.drain(&self.backend);
+        self.engine.staging.drain(&self.backend);
     }
 }
 
@@ -139,11 +133,7 @@ impl<B: Backend> Device<B> {
                 // Host-memory backends allocate no temporaries; the emulated device keeps none,
                 // so its use-after-free checks see every free.
                 pool: Pool::new(if backend_async { DEFAULT_POOL_LIMIT } else { 0 }),
-                staging: Staging::new(),
-                counters: Counters::default(),
-                tile_from: AtomicUsize::new(crate::transfer::tiled::DEFAULT_TILE_FROM),
-                tile_edge: AtomicUsize::new(0),
-                zero_copy_max: AtomicUsize::new(crate::transfer::DEFAULT_ZERO_COPY_LIMIT),
+                engine: Engine::new(),
             }),
         }
     }
@@ -192,14 +182,15 @@ impl<B: Backend> Device<B> {
     /// What moved between host and device, and how the pools did, since the device was made
     /// or [`Device::reset_stats`] was called.
     pub fn stats(&self) -> Stats {
-        self.inner
-            .counters
-            .snapshot(self.inner.pool.cached(), self.inner.staging.pinned_bytes())
+        self.inner.engine.counters.snapshot(
+            self.inner.pool.cached(),
+            self.inner.engine.staging.pinned_bytes(),
+        )
     }
 
     /// Sets the transfer and pool counters of [`Device::stats`] back to zero.
     pub fn reset_stats(&self) {
-        self.inner.counters.reset();
+        self.inner.engine.counters.reset();
     }
 
     /// Releases the device memory the pool keeps and the staging slots not in use.
@@ -209,7 +200,7 @@ impl<B: Backend> Device<B> {
     pub fn trim(&self) -> Result<()> {
         self.check()?;
         pool::release(&self.inner.backend, self.inner.pool.drain());
-        self.inner.staging.drain(&self.inner.backend);
+        self.inner.engine.staging.drain(&self.inner.backend);
         self.inner.backend.trim(0)
     }
 
@@ -229,6 +220,7 @@ impl<B: Backend> Device<B> {
     /// `slot_bytes × max_slots` bytes of page-locked memory (default 128 MiB).
     pub fn set_staging(&self, slot_bytes: usize, max_slots: usize) {
         self.inner
+            .engine
             .staging
             .configure(&self.inner.backend, slot_bytes, max_slots);
     }
@@ -238,8 +230,12 @@ impl<B: Backend> Device<B> {
     /// `edge × edge` elements (`None`: 1024 or 2048 by size). Only backends with asynchronous
     /// transfers tile.
     pub fn set_gemm_tiling(&self, from_bytes: usize, edge: Option<usize>) {
-        self.inner.tile_from.store(from_bytes, Ordering::Relaxed);
         self.inner
+            .engine
+            .tile_from
+            .store(from_bytes, Ordering::Relaxed);
+        self.inner
+            .engine
             .tile_edge
             .store(edge.unwrap_or(0), Ordering::Relaxed);
     }
@@ -261,31 +257,32 @@ impl<B: Backend> Device<B> {
     /// assert_eq!(dev.zero_copy_limit(), 0);
     /// ```
     pub fn set_zero_copy_limit(&self, bytes: usize) {
-        self.inner.zero_copy_max.store(bytes, Ordering::Relaxed);
+        self.inner
+            .engine
+            .zero_copy_max
+            .store(bytes, Ordering::Relaxed);
     }
 
     /// The limit set by [`Device::set_zero_copy_limit`].
     pub fn zero_copy_limit(&self) -> usize {
-        self.inner.zero_copy_max.load(Ordering::Relaxed)
-    }
-
-    pub(crate) fn tiling(&self) -> (usize, usize) {
-        (
-            self.inner.tile_from.load(Ordering::Relaxed),
-            self.inner.tile_edge.load(Ordering::Relaxed),
-        )
+        self.inner.engine.zero_copy_max.load(Ordering::Relaxed)
     }
 
     pub(crate) fn pool(&self) -> &Pool {
         &self.inner.pool
     }
 
+    /// The transfer engine, moving data for this device's backend.
+    pub(crate) fn link(&self) -> Link<'_, B> {
+        Link::new(&self.inner.backend, &self.inner.engine)
+    }
+
     pub(crate) fn staging(&self) -> &Staging {
-        &self.inner.staging
+        &self.inner.engine.staging
     }
 
     pub(crate) fn counters(&self) -> &Counters {
-        &self.inner.counters
+        &self.inner.engine.counters
     }
 
     /// Takes the copy-back errors that guards of this device, dropped on the calling thread,

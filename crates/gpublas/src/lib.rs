@@ -11,7 +11,7 @@
 //! | layer | where | what |
 //! |---|---|---|
 //! | sys | `gpublas-cublas-sys`, `gpublas-rocblas-sys` | raw C bindings, loaded at run time |
-//! | backend | [`backend`] | [`Backend`] and [`Blas<T>`]: thin, unsafe, one function per vendor call |
+//! | backend | [`backend`] | [`Backend`] and one trait per BLAS concept — [`Level1`](backend::Level1), [`Level2`](backend::Level2), [`Level3`](backend::Level3), [`Batched`](backend::Batched), [`MixedPrecision`] (sums: [`Blas<T>`], [`BlasAll`]): thin, unsafe, one function per vendor call |
 //! | safe API | [`Device`], [`DeviceBuffer`], guards, ops | validated, generic over [`Scalar`] and backend |
 //!
 //! | backend | feature | needs at run time |
@@ -33,6 +33,14 @@
 //! assert_eq!(c, [6.0; 4]);
 //! # Ok::<(), gpublas::Error>(())
 //! ```
+//!
+//! The operations, methods of [`Device`], are grouped as BLAS groups them (the README's table
+//! lists them all): level 1 (vectors: `axpy`, the dots, `nrm2`, rotations, …), level 2
+//! (matrix–vector: `gemv`, `symv`, `trsv`, `ger`, band and packed forms, …), level 3
+//! (matrix–matrix: `gemm`, `trsm`, `syrk`, `symm`, `trmm`, and the vendors' `geam` and `dgmm`),
+//! batched (`gemm_strided_batched`, `gemm_batched`, `trsm_batched`, `gemv_strided_batched`) and
+//! mixed precision (`gemm_with`, `gemm_strided_batched_with`); every backend is split the same
+//! way.
 //!
 //! Generic code bounds the backend with [`BlasAll`] and the element type with [`Scalar`] (built
 //! on num-traits). With the `ndarray` feature, arrays and views are arguments as they are (3-D
@@ -69,7 +77,7 @@ mod types;
 pub use args::{Banded, Packed, PackedMut};
 pub use args::{Input, Mat, MatIn, MatMut, MatOut, Output, VecIn, VecOut, Vector, VectorMut};
 pub use args::{MatArray, MatArrayMut, VectorBatch, VectorBatchMut};
-pub use backend::GemmEx;
+pub use backend::MixedPrecision;
 pub use backend::{Backend, BackendKind, Blas, BlasAll, Dynamic, Emulated, Host};
 pub use blas::{Rotg, Rotmg};
 pub use device::{Device, BACKEND_VAR};

@@ -1,4 +1,4 @@
-//! The increment contract of `Blas<T>` holds for every call the safe layer makes: backends never
+//! The increment contract of the BLAS traits (`Level1<T>`, `Level2<T>`, …) holds for every call the safe layer makes: backends never
 //! see a zero output increment (GPU libraries would update that element from many threads at
 //! once), one-vector routines only get increments ≥ 1, and level 2 never gets 0 — whatever
 //! increments the caller passes, including 0 and negative ones.
@@ -10,7 +10,7 @@
 use std::sync::Mutex;
 
 use gpublas::backend::{Backend, BackendKind, Blas, DevPtr, Host};
-use gpublas::backend::{BlasLevel1Ext, BlasLevel2Ext};
+use gpublas::backend::{Batched, Level1, Level2, Level3, MixedPrecision};
 use gpublas::{Banded, Mat, MatMut, Packed, PackedMut, Vector, VectorMut};
 use gpublas::{Complex32, Complex64, Device, Diag, Op, Result, Scalar, Side, Uplo};
 
@@ -75,7 +75,18 @@ unsafe impl Backend for Checked {
     }
 }
 
-impl<T: Scalar> Blas<T> for Checked {
+/// Forwards each listed method of `$tr` to the host backend, recording a broken `where` rule.
+macro_rules! checked {
+    ($tr:ident: $( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty $( where $cond:expr )? ; )*) => {$(
+        unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
+            $( self.require($cond, || format!(concat!(stringify!($name), " broke `", stringify!($cond), "`"))); )?
+            // SAFETY: forwarded to the caller.
+            unsafe { $tr::<T>::$name(&Host, $($arg),*) }
+        }
+    )*};
+}
+
+impl<T: Scalar> Level1<T> for Checked {
     unsafe fn axpy(
         &self,
         n: usize,
@@ -87,53 +98,65 @@ impl<T: Scalar> Blas<T> for Checked {
     ) -> Result<()> {
         self.require(incy != 0, || format!("axpy n={n} got output increment 0"));
         // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::axpy(&Host, n, alpha, x, incx, y, incy) }
+        unsafe { Level1::<T>::axpy(&Host, n, alpha, x, incx, y, incy) }
     }
     unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: isize) -> Result<()> {
         self.require(incx >= 1, || format!("scal n={n} got increment {incx}"));
         // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::scal(&Host, n, alpha, x, incx) }
+        unsafe { Level1::<T>::scal(&Host, n, alpha, x, incx) }
     }
     unsafe fn copy(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
         self.require(incy != 0, || format!("copy n={n} got output increment 0"));
         // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::copy(&Host, n, x, incx, y, incy) }
+        unsafe { Level1::<T>::copy(&Host, n, x, incx, y, incy) }
     }
     unsafe fn swap(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
         self.require(incx != 0 && incy != 0, || {
             format!("swap n={n} got increments {incx}, {incy}")
         });
         // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::swap(&Host, n, x, incx, y, incy) }
+        unsafe { Level1::<T>::swap(&Host, n, x, incx, y, incy) }
     }
     unsafe fn dotu(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T> {
         // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::dotu(&Host, n, x, incx, y, incy) }
+        unsafe { Level1::<T>::dotu(&Host, n, x, incx, y, incy) }
     }
     unsafe fn dotc(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T> {
         // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::dotc(&Host, n, x, incx, y, incy) }
+        unsafe { Level1::<T>::dotc(&Host, n, x, incx, y, incy) }
     }
     unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         self.require(incx >= 1, || format!("nrm2 n={n} got increment {incx}"));
         // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::nrm2(&Host, n, x, incx) }
+        unsafe { Level1::<T>::nrm2(&Host, n, x, incx) }
     }
     unsafe fn asum(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         self.require(incx >= 1, || format!("asum n={n} got increment {incx}"));
         // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::asum(&Host, n, x, incx) }
+        unsafe { Level1::<T>::asum(&Host, n, x, incx) }
     }
     unsafe fn iamax(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize> {
         self.require(incx >= 1, || format!("iamax n={n} got increment {incx}"));
         // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::iamax(&Host, n, x, incx) }
+        unsafe { Level1::<T>::iamax(&Host, n, x, incx) }
     }
     unsafe fn iamin(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize> {
         self.require(incx >= 1, || format!("iamin n={n} got increment {incx}"));
         // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::iamin(&Host, n, x, incx) }
+        unsafe { Level1::<T>::iamin(&Host, n, x, incx) }
     }
+    checked! { Level1:
+        fn rotg(a: T, b: T) -> Result<(T, T::Real, T, T)>;
+        fn rotmg(d1: T, d2: T, x1: T, y1: T) -> Result<(T, T, T, [T; 5])>;
+        fn rot(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize, c: T::Real, s: T::Real) -> Result<()> where incx != 0 && incy != 0;
+        fn rot_complex(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize, c: T::Real, s: T) -> Result<()> where incx != 0 && incy != 0;
+        fn rotm(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize, param: [T; 5]) -> Result<()> where incx != 0 && incy != 0;
+        fn dsdot(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<f64>;
+        fn scal_real(n: usize, alpha: T::Real, x: DevPtr, incx: isize) -> Result<()> where incx >= 1;
+    }
+}
+
+impl<T: Scalar> Level2<T> for Checked {
     unsafe fn gemv(
         &self,
         trans: Op,
@@ -152,7 +175,7 @@ impl<T: Scalar> Blas<T> for Checked {
             format!("gemv got increments {incx}, {incy}")
         });
         // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::gemv(&Host, trans, m, n, alpha, a, lda, x, incx, beta, y, incy) }
+        unsafe { Level2::<T>::gemv(&Host, trans, m, n, alpha, a, lda, x, incx, beta, y, incy) }
     }
     unsafe fn ger(
         &self,
@@ -171,131 +194,9 @@ impl<T: Scalar> Blas<T> for Checked {
             format!("ger got increments {incx}, {incy}")
         });
         // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::ger(&Host, conj, m, n, alpha, x, incx, y, incy, a, lda) }
+        unsafe { Level2::<T>::ger(&Host, conj, m, n, alpha, x, incx, y, incy, a, lda) }
     }
-    unsafe fn gemm(
-        &self,
-        ta: Op,
-        tb: Op,
-        m: usize,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::gemm(&Host, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc) }
-    }
-    unsafe fn trsm(
-        &self,
-        side: Side,
-        uplo: Uplo,
-        trans: Op,
-        diag: Diag,
-        m: usize,
-        n: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-    ) -> Result<()> {
-        // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::trsm(&Host, side, uplo, trans, diag, m, n, alpha, a, lda, b, ldb) }
-    }
-    unsafe fn syrk(
-        &self,
-        uplo: Uplo,
-        trans: Op,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::syrk(&Host, uplo, trans, n, k, alpha, a, lda, beta, c, ldc) }
-    }
-    unsafe fn herk(
-        &self,
-        uplo: Uplo,
-        trans: Op,
-        n: usize,
-        k: usize,
-        alpha: T::Real,
-        a: DevPtr,
-        lda: usize,
-        beta: T::Real,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        // SAFETY: forwarded to the caller.
-        unsafe { Blas::<T>::herk(&Host, uplo, trans, n, k, alpha, a, lda, beta, c, ldc) }
-    }
-    unsafe fn gemm_strided_batched(
-        &self,
-        ta: Op,
-        tb: Op,
-        m: usize,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        stride_a: usize,
-        b: DevPtr,
-        ldb: usize,
-        stride_b: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-        stride_c: usize,
-        batch: usize,
-    ) -> Result<()> {
-        // SAFETY: forwarded to the caller.
-        unsafe {
-            Blas::<T>::gemm_strided_batched(
-                &Host, ta, tb, m, n, k, alpha, a, lda, stride_a, b, ldb, stride_b, beta, c, ldc,
-                stride_c, batch,
-            )
-        }
-    }
-}
-
-/// Forwards each listed method of `$tr` to the host backend, recording a broken `where` rule.
-macro_rules! checked {
-    ($tr:ident: $( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty $( where $cond:expr )? ; )*) => {$(
-        unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
-            $( self.require($cond, || format!(concat!(stringify!($name), " broke `", stringify!($cond), "`"))); )?
-            // SAFETY: forwarded to the caller.
-            unsafe { $tr::<T>::$name(&Host, $($arg),*) }
-        }
-    )*};
-}
-
-impl<T: Scalar> BlasLevel1Ext<T> for Checked {
-    checked! { BlasLevel1Ext:
-        fn rotg(a: T, b: T) -> Result<(T, T::Real, T, T)>;
-        fn rotmg(d1: T, d2: T, x1: T, y1: T) -> Result<(T, T, T, [T; 5])>;
-        fn rot(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize, c: T::Real, s: T::Real) -> Result<()> where incx != 0 && incy != 0;
-        fn rot_complex(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize, c: T::Real, s: T) -> Result<()> where incx != 0 && incy != 0;
-        fn rotm(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize, param: [T; 5]) -> Result<()> where incx != 0 && incy != 0;
-        fn dsdot(n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<f64>;
-        fn scal_real(n: usize, alpha: T::Real, x: DevPtr, incx: isize) -> Result<()> where incx >= 1;
-    }
-}
-
-impl<T: Scalar> BlasLevel2Ext<T> for Checked {
-    checked! { BlasLevel2Ext:
+    checked! { Level2:
         fn gbmv(trans: Op, m: usize, n: usize, kl: usize, ku: usize, alpha: T, a: DevPtr, lda: usize, x: DevPtr, incx: isize, beta: T, y: DevPtr, incy: isize) -> Result<()> where incx != 0 && incy != 0;
         fn symv(herm: bool, uplo: Uplo, n: usize, alpha: T, a: DevPtr, lda: usize, x: DevPtr, incx: isize, beta: T, y: DevPtr, incy: isize) -> Result<()> where incx != 0 && incy != 0;
         fn sbmv(herm: bool, uplo: Uplo, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, x: DevPtr, incx: isize, beta: T, y: DevPtr, incy: isize) -> Result<()> where incx != 0 && incy != 0;
@@ -634,7 +535,7 @@ fn every_extension_call_keeps_the_increment_contract() {
     rotm_keeps_the_contract::<f64>();
 }
 
-/// Forwards each listed method of the level-3 additions and extensions to the host backend,
+/// Forwards each listed method of `$tr` (a trait of `gpublas::backend`) to the host backend,
 /// recording a broken `where` rule.
 macro_rules! checked_l3x {
     ($tr:ident: $( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty $( where $cond:expr )? ; )*) => {$(
@@ -646,8 +547,76 @@ macro_rules! checked_l3x {
     )*};
 }
 
-impl<T: Scalar> gpublas::backend::BlasLevel3Ext<T> for Checked {
-    checked_l3x! { BlasLevel3Ext:
+impl<T: Scalar> Level3<T> for Checked {
+    unsafe fn gemm(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Level3::<T>::gemm(&Host, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc) }
+    }
+    unsafe fn trsm(
+        &self,
+        side: Side,
+        uplo: Uplo,
+        trans: Op,
+        diag: Diag,
+        m: usize,
+        n: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Level3::<T>::trsm(&Host, side, uplo, trans, diag, m, n, alpha, a, lda, b, ldb) }
+    }
+    unsafe fn syrk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Level3::<T>::syrk(&Host, uplo, trans, n, k, alpha, a, lda, beta, c, ldc) }
+    }
+    unsafe fn herk(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T::Real,
+        a: DevPtr,
+        lda: usize,
+        beta: T::Real,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Level3::<T>::herk(&Host, uplo, trans, n, k, alpha, a, lda, beta, c, ldc) }
+    }
+    checked_l3x! { Level3:
         fn symm(side: Side, uplo: Uplo, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()>;
         fn hemm(side: Side, uplo: Uplo, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()>;
         fn syr2k(uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()>;
@@ -655,15 +624,95 @@ impl<T: Scalar> gpublas::backend::BlasLevel3Ext<T> for Checked {
         fn syrkx(uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize) -> Result<()>;
         fn herkx(uplo: Uplo, trans: Op, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T::Real, c: DevPtr, ldc: usize) -> Result<()>;
         fn trmm(side: Side, uplo: Uplo, trans: Op, diag: Diag, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, c: DevPtr, ldc: usize) -> Result<()>;
+        fn geam(ta: Op, tb: Op, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, beta: T, b: DevPtr, ldb: usize, c: DevPtr, ldc: usize) -> Result<()>;
+        fn dgmm(side: Side, m: usize, n: usize, a: DevPtr, lda: usize, x: DevPtr, incx: isize, c: DevPtr, ldc: usize) -> Result<()>;
     }
 }
 
-impl<T: Scalar> gpublas::backend::BlasExtensions<T> for Checked {
-    checked_l3x! { BlasExtensions:
-        fn geam(ta: Op, tb: Op, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, beta: T, b: DevPtr, ldb: usize, c: DevPtr, ldc: usize) -> Result<()>;
-        fn dgmm(side: Side, m: usize, n: usize, a: DevPtr, lda: usize, x: DevPtr, incx: isize, c: DevPtr, ldc: usize) -> Result<()>;
+impl<T: Scalar> Batched<T> for Checked {
+    unsafe fn gemm_strided_batched(
+        &self,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        stride_a: usize,
+        b: DevPtr,
+        ldb: usize,
+        stride_b: usize,
+        beta: T,
+        c: DevPtr,
+        ldc: usize,
+        stride_c: usize,
+        batch: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe {
+            Batched::<T>::gemm_strided_batched(
+                &Host, ta, tb, m, n, k, alpha, a, lda, stride_a, b, ldb, stride_b, beta, c, ldc,
+                stride_c, batch,
+            )
+        }
+    }
+    checked_l3x! { Batched:
         fn gemm_batched(ta: Op, tb: Op, m: usize, n: usize, k: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, beta: T, c: DevPtr, ldc: usize, batch: usize) -> Result<()>;
         fn trsm_batched(side: Side, uplo: Uplo, trans: Op, diag: Diag, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, b: DevPtr, ldb: usize, batch: usize) -> Result<()>;
         fn gemv_strided_batched(trans: Op, m: usize, n: usize, alpha: T, a: DevPtr, lda: usize, stride_a: usize, x: DevPtr, incx: isize, stride_x: usize, beta: T, y: DevPtr, incy: isize, stride_y: usize, batch: usize) -> Result<()> where incx != 0 && incy != 0;
+    }
+}
+
+impl MixedPrecision for Checked {
+    unsafe fn gemm_ex(
+        &self,
+        types: gpublas::GemmTypes,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: f32,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+        beta: f32,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe { Host.gemm_ex(types, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc) }
+    }
+    unsafe fn gemm_strided_batched_ex(
+        &self,
+        types: gpublas::GemmTypes,
+        ta: Op,
+        tb: Op,
+        m: usize,
+        n: usize,
+        k: usize,
+        alpha: f32,
+        a: DevPtr,
+        lda: usize,
+        stride_a: usize,
+        b: DevPtr,
+        ldb: usize,
+        stride_b: usize,
+        beta: f32,
+        c: DevPtr,
+        ldc: usize,
+        stride_c: usize,
+        batch: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        unsafe {
+            Host.gemm_strided_batched_ex(
+                types, ta, tb, m, n, k, alpha, a, lda, stride_a, b, ldb, stride_b, beta, c, ldc,
+                stride_c, batch,
+            )
+        }
     }
 }

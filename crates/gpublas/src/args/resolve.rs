@@ -152,7 +152,7 @@ fn host_to_device<T: Element, B: Backend>(
     }
     let temp = Alloc::new::<T>(dev, routine, s.len())?;
     if pinned {
-        crate::transfer::upload_direct(dev, temp.ptr(), bytemuck::cast_slice(s))?;
+        crate::transfer::upload_direct(dev.link(), temp.ptr(), bytemuck::cast_slice(s))?;
     } else {
         upload_slice(dev, temp.ptr(), s)?;
     }
@@ -249,7 +249,7 @@ fn writable_temp<T: Element, B: Backend>(
     }
     let temp = Alloc::new::<T>(dev, routine, s.len())?;
     if copy_in && pinned {
-        crate::transfer::upload_direct(dev, temp.ptr(), bytemuck::cast_slice(s))?;
+        crate::transfer::upload_direct(dev.link(), temp.ptr(), bytemuck::cast_slice(s))?;
     } else if copy_in {
         upload_slice(dev, temp.ptr(), s)?;
     }
@@ -371,9 +371,13 @@ impl<T: Element, B: Backend> StoredMut<'_, T, B> {
                 target,
                 pinned: true,
             } => {
-                crate::transfer::download_direct(dev, bytemuck::cast_slice_mut(target), temp.ptr())
-                    // The DMA writes the caller's page-locked memory itself and may stop part way.
-                    .map_err(crate::transfer::partly)
+                crate::transfer::download_direct(
+                    dev.link(),
+                    bytemuck::cast_slice_mut(target),
+                    temp.ptr(),
+                )
+                // The DMA writes the caller's page-locked memory itself and may stop part way.
+                .map_err(crate::transfer::partly)
             }
             Back::Host { temp, target, .. } => download_slice(dev, target, temp.ptr()),
             Back::Owned {

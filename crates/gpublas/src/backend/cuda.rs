@@ -6,12 +6,11 @@ use std::ffi::{c_int, c_void};
 
 use cublas_sys as sys;
 
-use super::gpu::{ffi, lp64_or_ilp64, vendor_blas_methods, CopyKind, GemmExCall, Gpu, GpuApi};
+use super::gpu::{ffi, lp64_or_ilp64, CopyKind, GemmExCall, Gpu, GpuApi, GpuMixed};
 use super::{BackendKind, DevPtr};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::precision::{ComputeType, Precision};
-use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
 /// The CUDA backend: one NVIDIA GPU, through cuBLAS.
@@ -153,7 +152,7 @@ pub(super) fn diag(d: Diag) -> sys::cublasDiagType_t {
     }
 }
 
-use ffi::{c, m, out, s};
+use ffi::{c, m, s};
 
 impl super::gpu::Sealed for CudaApi {}
 
@@ -423,28 +422,10 @@ impl GpuApi for CudaApi {
         // SAFETY: the caller owns the handle and is done with it.
         unsafe { (self.bl.cublasDestroy_v2)(h) };
     }
+}
 
-    vendor_blas_methods!(bl, bl_check, ilp64: [sys::cublas_level1(), sys::cublas_level2(), sys::cublas_level3()], {
-        axpy: [cublasSaxpy_v2, cublasDaxpy_v2, cublasCaxpy_v2, cublasZaxpy_v2],
-        scal: [cublasSscal_v2, cublasDscal_v2, cublasCscal_v2, cublasZscal_v2],
-        copy: [cublasScopy_v2, cublasDcopy_v2, cublasCcopy_v2, cublasZcopy_v2],
-        swap: [cublasSswap_v2, cublasDswap_v2, cublasCswap_v2, cublasZswap_v2],
-        dotu: [cublasSdot_v2, cublasDdot_v2, cublasCdotu_v2, cublasZdotu_v2],
-        dotc: [cublasSdot_v2, cublasDdot_v2, cublasCdotc_v2, cublasZdotc_v2],
-        nrm2: [cublasSnrm2_v2, cublasDnrm2_v2, cublasScnrm2_v2, cublasDznrm2_v2],
-        asum: [cublasSasum_v2, cublasDasum_v2, cublasScasum_v2, cublasDzasum_v2],
-        iamax: [cublasIsamax_v2, cublasIdamax_v2, cublasIcamax_v2, cublasIzamax_v2],
-        iamin: [cublasIsamin_v2, cublasIdamin_v2, cublasIcamin_v2, cublasIzamin_v2],
-        gemv: [cublasSgemv_v2, cublasDgemv_v2, cublasCgemv_v2, cublasZgemv_v2],
-        geru: [cublasSger_v2, cublasDger_v2, cublasCgeru_v2, cublasZgeru_v2],
-        gerc: [cublasSger_v2, cublasDger_v2, cublasCgerc_v2, cublasZgerc_v2],
-        gemm: [cublasSgemm_v2, cublasDgemm_v2, cublasCgemm_v2, cublasZgemm_v2],
-        trsm: [cublasStrsm_v2, cublasDtrsm_v2, cublasCtrsm_v2, cublasZtrsm_v2],
-        syrk: [cublasSsyrk_v2, cublasDsyrk_v2, cublasCsyrk_v2, cublasZsyrk_v2],
-        herk: [cublasSsyrk_v2, cublasDsyrk_v2, cublasCherk_v2, cublasZherk_v2],
-        gemm_strided_batched: [cublasSgemmStridedBatched, cublasDgemmStridedBatched, cublasCgemmStridedBatched, cublasZgemmStridedBatched],
-    });
-
+/// Mixed-precision gemm on cuBLAS: `cublasGemmEx` / `cublasGemmStridedBatchedEx`.
+impl GpuMixed for CudaApi {
     unsafe fn gemm_ex(&self, h: Self::Handle, x: &GemmExCall) -> Result<()> {
         let r = if x.batch.is_some() {
             "gemm_strided_batched_with"

@@ -1,9 +1,8 @@
 //! [`Dynamic`]: a backend chosen at run time among the compiled ones, itself a [`Backend`], so
 //! code written for one static backend and code written for `Device::auto()` are the same code.
 
-use super::{Backend, BackendKind, Blas, DevPtr, Emulated, Event, Host, Queue};
-use super::{BlasExtensions, BlasLevel3Ext};
-use super::{BlasLevel1Ext, BlasLevel2Ext};
+use super::{Backend, BackendKind, DevPtr, Emulated, Event, Host, Queue};
+use super::{Batched, Level1, Level2, Level3, MixedPrecision};
 use crate::error::Result;
 use crate::scalar::Scalar;
 
@@ -157,11 +156,8 @@ unsafe impl Backend for Dynamic {
     }
 }
 
-/// Forwards each listed method of `Blas<T>` (or of the trait named first) to the inner backend.
+/// Forwards each listed method of the trait named first to the inner backend.
 macro_rules! forward_blas {
-    ($( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
-        forward_blas! { Blas; $( fn $name ( $($arg : $ty),* ) -> $ret; )* }
-    };
     ($tr:ident; $( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
         $(
             unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
@@ -172,34 +168,31 @@ macro_rules! forward_blas {
     };
 }
 
-impl<T: Scalar> Blas<T> for Dynamic {
-    super::blas_methods!(forward_blas);
+impl<T: Scalar> Level1<T> for Dynamic {
+    super::level1_methods!(forward_blas);
 }
-impl<T: Scalar> BlasLevel1Ext<T> for Dynamic {
-    super::level1x_methods!(forward_blas);
+impl<T: Scalar> Level2<T> for Dynamic {
+    super::level2_methods!(forward_blas);
 }
-impl<T: Scalar> BlasLevel2Ext<T> for Dynamic {
-    super::level2x_methods!(forward_blas);
+impl<T: Scalar> Level3<T> for Dynamic {
+    super::level3_methods!(forward_blas);
 }
-impl<T: Scalar> BlasLevel3Ext<T> for Dynamic {
-    super::level3x_methods!(forward_blas);
-}
-impl<T: Scalar> BlasExtensions<T> for Dynamic {
-    super::extensions_methods!(forward_blas);
+impl<T: Scalar> Batched<T> for Dynamic {
+    super::batched_methods!(forward_blas);
 }
 
-/// Forwards each listed `GemmEx` method to the inner backend.
-macro_rules! forward_gemm_ex {
-    ($( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
+/// Forwards each listed method of [`MixedPrecision`] to the inner backend.
+macro_rules! forward_mixed {
+    ($tr:ident; $( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
         $(
             unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
                 // SAFETY: forwarded to the caller.
-                dispatch!(self, b => unsafe { super::GemmEx::$name(b, $($arg),*) })
+                dispatch!(self, b => unsafe { $tr::$name(b, $($arg),*) })
             }
         )*
     };
 }
 
-impl super::GemmEx for Dynamic {
-    super::gemm_ex_methods!(forward_gemm_ex);
+impl MixedPrecision for Dynamic {
+    super::mixed_methods!(forward_mixed);
 }

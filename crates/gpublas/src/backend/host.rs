@@ -2,28 +2,21 @@
 //! solve on faer's matmul, see [`trsm`]); level 1 is plain strided loops (faer has no strided
 //! level-1 kernels to call; `nrm2` is Blue's scaled algorithm, as reference BLAS 3.10's). "Device" memory is host memory, so mapping host data is zero-copy.
 
-mod extensions;
-mod gemm;
-mod gemm_ex;
+mod batched;
 mod level1;
-mod level1x;
-mod level2x;
-mod level3x;
-mod triangular;
-mod trmm;
-mod trsm;
-mod update;
+mod level2;
+mod level3;
+mod mixed;
 
 use std::alloc::Layout;
 use std::ptr::NonNull;
 
-use faer::linalg::matmul::triangular::BlockStructure;
 use faer::{Accum, Conj, MatMut, MatRef, Par};
 
-use super::{Backend, BackendKind, Blas, DevPtr};
+use super::{Backend, BackendKind, DevPtr};
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;
-use crate::types::{Diag, Op, Side, Uplo};
+use crate::types::{Op, Uplo};
 
 /// The CPU backend (always compiled, needs nothing installed).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -160,13 +153,24 @@ unsafe fn view_mut<'a, T>(p: DevPtr, rows: usize, cols: usize, ld: usize) -> Mat
     unsafe { MatMut::from_raw_parts_mut(base::<T>(p), rows, cols, 1, cs) }
 }
 
+/// Element `i` of the `n`-element vector at `p` with increment `inc` (wrapping: the address is
+/// only computed here; callers dereference it under their own safety contract).
+fn elem<T>(p: DevPtr, n: usize, inc: isize, i: usize) -> *mut T {
+    let k = if inc >= 0 {
+        i * inc.unsigned_abs()
+    } else {
+        (n - 1 - i) * inc.unsigned_abs()
+    };
+    p.cast::<T>().wrapping_add(k)
+}
+
 /// Where a strided vector of `n` elements at lowest address `p` starts for faer: element 0,
 /// which is the last address for a negative increment.
 fn first<T>(p: DevPtr, n: usize, inc: isize) -> *mut T {
     if n == 0 {
         base::<T>(p)
     } else {
-        level1::elem::<T>(p, n, inc, 0)
+        elem::<T>(p, n, inc, 0)
     }
 }
 
@@ -270,391 +274,4 @@ unsafe fn scale_triangle<T: Scalar>(
 /// A scalar as faer sees it (the same bits).
 fn fa<T: Scalar>(x: T) -> T::Faer {
     bytemuck::cast(x)
-}
-
-/// Shared body of `syrk` (`conj = false`) and `herk` (`conj = true`).
-///
-/// # Safety
-/// As for [`Blas::syrk`].
-#[allow(clippy::too_many_arguments)]
-unsafe fn rank_k<T: Scalar>(
-    conj: bool,
-    uplo: Uplo,
-    trans: Op,
-    n: usize,
-    k: usize,
-    alpha: T,
-    a: DevPtr,
-    lda: usize,
-    beta: T,
-    c: DevPtr,
-    ldc: usize,
-) {
-    // SAFETY: the caller guarantees `c` covers an `n × n` matrix with leading dimension `ldc`.
-    unsafe { scale_triangle(c, n, ldc, (uplo, conj), beta) };
-    if !alpha.is_zero() && k > 0 {
-        // SAFETY: as above; nothing else accesses `c` during the call.
-        let cm = unsafe { view_mut::<T::Faer>(c, n, n, ldc) };
-        let (rows, cols) = if trans == Op::N { (n, k) } else { (k, n) };
-        // SAFETY: the caller guarantees `a` covers `op(A)`'s stored shape.
-        let am = unsafe { view::<T::Faer>(a, rows, cols, lda) };
-        // op(A) and its (conjugate) transpose.
-        let (lhs, lconj, rhs, rconj) = if trans == Op::N {
-            (am, Conj::No, am.transpose(), conj_if(conj))
-        } else {
-            (am.transpose(), conj_if(conj), am, Conj::No)
-        };
-        let structure = match uplo {
-            Uplo::Upper => BlockStructure::TriangularUpper,
-            Uplo::Lower => BlockStructure::TriangularLower,
-        };
-        faer::linalg::matmul::triangular::matmul_with_conj(
-            cm,
-            structure,
-            Accum::Add,
-            lhs,
-            BlockStructure::Rectangular,
-            lconj,
-            rhs,
-            BlockStructure::Rectangular,
-            rconj,
-            fa(alpha),
-            par(),
-        );
-    }
-    if conj {
-        // Reference BLAS keeps a Hermitian matrix's diagonal real.
-        for j in 0..n {
-            let e = c.cast::<T>().wrapping_add(j * ldc + j);
-            // SAFETY: the diagonal lies inside `c`'s extent.
-            unsafe { *e = T::from_real((*e).re()) };
-        }
-    }
-}
-
-impl<T: Scalar> Blas<T> for Host {
-    unsafe fn axpy(
-        &self,
-        n: usize,
-        alpha: T,
-        x: DevPtr,
-        incx: isize,
-        y: DevPtr,
-        incy: isize,
-    ) -> Result<()> {
-        // SAFETY: forwarded to the caller.
-        unsafe { level1::axpy(n, alpha, x, incx, y, incy) };
-        Ok(())
-    }
-
-    unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: isize) -> Result<()> {
-        // SAFETY: forwarded to the caller.
-        unsafe { level1::scal(n, alpha, x, incx) };
-        Ok(())
-    }
-
-    unsafe fn copy(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
-        // SAFETY: forwarded to the caller.
-        unsafe { level1::copy::<T>(n, x, incx, y, incy) };
-        Ok(())
-    }
-
-    unsafe fn swap(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
-        // SAFETY: forwarded to the caller.
-        unsafe { level1::swap::<T>(n, x, incx, y, incy) };
-        Ok(())
-    }
-
-    unsafe fn dotu(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T> {
-        // SAFETY: forwarded to the caller.
-        Ok(unsafe { level1::dot(false, n, x, incx, y, incy) })
-    }
-
-    unsafe fn dotc(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T> {
-        // SAFETY: forwarded to the caller.
-        Ok(unsafe { level1::dot(true, n, x, incx, y, incy) })
-    }
-
-    unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
-        // SAFETY: forwarded to the caller.
-        Ok(unsafe { level1::nrm2::<T>(n, x, incx) })
-    }
-
-    unsafe fn asum(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
-        // SAFETY: forwarded to the caller.
-        Ok(unsafe { level1::asum::<T>(n, x, incx) })
-    }
-
-    unsafe fn iamax(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize> {
-        // SAFETY: forwarded to the caller (`n > 0`).
-        Ok(unsafe { level1::extreme::<T>(n, x, incx, |a, b| a > b) })
-    }
-
-    unsafe fn iamin(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize> {
-        // SAFETY: forwarded to the caller (`n > 0`).
-        Ok(unsafe { level1::extreme::<T>(n, x, incx, |a, b| a < b) })
-    }
-
-    unsafe fn gemv(
-        &self,
-        trans: Op,
-        m: usize,
-        n: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        x: DevPtr,
-        incx: isize,
-        beta: T,
-        y: DevPtr,
-        incy: isize,
-    ) -> Result<()> {
-        let (rows, cols) = trans.apply(m, n);
-        // SAFETY: the caller guarantees `y` covers `rows` strided elements; scaling visits the
-        // same elements from the lowest address whatever the increment's sign.
-        let accum = unsafe { scale(y, rows, 1, incy.unsigned_abs(), 0, beta) };
-        if alpha.is_zero() || cols == 0 {
-            return Ok(());
-        }
-        // SAFETY: the caller guarantees every operand covers its extent and `y` overlaps no input.
-        let (am, xv, yv) = unsafe {
-            (
-                view::<T::Faer>(a, m, n, lda),
-                vector::<T::Faer>(x, cols, incx),
-                vector_mut::<T::Faer>(y, rows, incy),
-            )
-        };
-        let (am, aconj) = apply_op(am, trans);
-        faer::linalg::matmul::matmul_with_conj(
-            yv,
-            accum,
-            am,
-            aconj,
-            xv,
-            Conj::No,
-            fa(alpha),
-            par(),
-        );
-        Ok(())
-    }
-
-    unsafe fn ger(
-        &self,
-        conj: bool,
-        m: usize,
-        n: usize,
-        alpha: T,
-        x: DevPtr,
-        incx: isize,
-        y: DevPtr,
-        incy: isize,
-        a: DevPtr,
-        lda: usize,
-    ) -> Result<()> {
-        if alpha.is_zero() {
-            return Ok(());
-        }
-        // SAFETY: the caller guarantees every operand covers its extent.
-        let (am, xv, yv) = unsafe {
-            (
-                view_mut::<T::Faer>(a, m, n, lda),
-                vector::<T::Faer>(x, m, incx),
-                vector::<T::Faer>(y, n, incy),
-            )
-        };
-        faer::linalg::matmul::matmul_with_conj(
-            am,
-            Accum::Add,
-            xv,
-            Conj::No,
-            yv.transpose(),
-            conj_if(conj),
-            fa(alpha),
-            par(),
-        );
-        Ok(())
-    }
-
-    unsafe fn gemm(
-        &self,
-        ta: Op,
-        tb: Op,
-        m: usize,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        let call = gemm::Call {
-            ta,
-            tb,
-            m,
-            n,
-            k,
-            alpha,
-            a,
-            lda,
-            b,
-            ldb,
-            beta,
-            c,
-            ldc,
-        };
-        // SAFETY: forwarded to the caller (every operand covers its stored shape, `c` overlaps
-        // no input).
-        unsafe { gemm::gemm(call) };
-        Ok(())
-    }
-
-    unsafe fn trsm(
-        &self,
-        side: Side,
-        uplo: Uplo,
-        trans: Op,
-        diag: Diag,
-        m: usize,
-        n: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-    ) -> Result<()> {
-        // SAFETY: the caller guarantees `b` covers `m × n` with leading dimension `ldb`. With
-        // α = 0 this writes zeros without reading B, and A is never read (reference BLAS).
-        unsafe { scale(b, m, n, 1, ldb, alpha) };
-        if alpha.is_zero() {
-            return Ok(());
-        }
-        let ka = if side == Side::Left { m } else { n };
-        // SAFETY: the caller guarantees `a` covers `ka × ka` with leading dimension `lda`, `b`
-        // covers `m × n`, and they do not overlap.
-        let (am, bm) = unsafe {
-            (
-                view::<T::Faer>(a, ka, ka, lda),
-                view_mut::<T::Faer>(b, m, n, ldb),
-            )
-        };
-        // Reduce to a left solve `L X = B'` on views: for the right side, X op(A) = B is
-        // op(A)ᵀ Xᵀ = Bᵀ.
-        let (lhs, conj, lower, rhs) = match (side, trans) {
-            (Side::Left, Op::N) => (am, false, uplo == Uplo::Lower, bm),
-            (Side::Left, Op::T) => (am.transpose(), false, uplo == Uplo::Upper, bm),
-            (Side::Left, Op::C) => (am.transpose(), true, uplo == Uplo::Upper, bm),
-            (Side::Right, Op::N) => (
-                am.transpose(),
-                false,
-                uplo == Uplo::Upper,
-                bm.transpose_mut(),
-            ),
-            (Side::Right, Op::T) => (am, false, uplo == Uplo::Lower, bm.transpose_mut()),
-            (Side::Right, Op::C) => (am, true, uplo == Uplo::Lower, bm.transpose_mut()),
-        };
-        trsm::solve::<T>(lhs, conj, lower, diag == Diag::Unit, rhs, par());
-        Ok(())
-    }
-
-    unsafe fn syrk(
-        &self,
-        uplo: Uplo,
-        trans: Op,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        // SAFETY: forwarded to the caller.
-        unsafe { rank_k(false, uplo, trans, n, k, alpha, a, lda, beta, c, ldc) };
-        Ok(())
-    }
-
-    unsafe fn herk(
-        &self,
-        uplo: Uplo,
-        trans: Op,
-        n: usize,
-        k: usize,
-        alpha: T::Real,
-        a: DevPtr,
-        lda: usize,
-        beta: T::Real,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()> {
-        let (alpha, beta) = (T::from_real(alpha), T::from_real(beta));
-        // SAFETY: forwarded to the caller.
-        unsafe {
-            rank_k(
-                T::IS_COMPLEX,
-                uplo,
-                trans,
-                n,
-                k,
-                alpha,
-                a,
-                lda,
-                beta,
-                c,
-                ldc,
-            )
-        };
-        Ok(())
-    }
-
-    unsafe fn gemm_strided_batched(
-        &self,
-        ta: Op,
-        tb: Op,
-        m: usize,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        stride_a: usize,
-        b: DevPtr,
-        ldb: usize,
-        stride_b: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-        stride_c: usize,
-        batch: usize,
-    ) -> Result<()> {
-        let call = gemm::Call {
-            ta,
-            tb,
-            m,
-            n,
-            k,
-            alpha,
-            a,
-            lda,
-            b,
-            ldb,
-            beta,
-            c,
-            ldc,
-        };
-        let strides = gemm::Strides {
-            a: stride_a,
-            b: stride_b,
-            c: stride_c,
-            count: batch,
-        };
-        // SAFETY: forwarded to the caller (every product's operands are valid, the outputs
-        // overlap neither each other nor an input).
-        unsafe { gemm::gemm_strided_batched(call, strides) };
-        Ok(())
-    }
 }

@@ -14,71 +14,43 @@
 //! | [`Dynamic`] | always | whichever was picked at run time | forwards to one of the above |
 
 use crate::error::{Error, Result};
-use crate::scalar::Scalar;
-use crate::types::{Diag, Op, Side, Uplo};
-
-/// Calls `$m! { fn name(args) -> ret; ... }` with the signature of every [`Blas`] method, so
-/// backends that forward to another ([`Dynamic`], [`Emulated`]) list them in one place.
-macro_rules! blas_methods {
-    ($m:ident) => {
-        $m! {
-        fn axpy(n: usize, alpha: T, x: $crate::backend::DevPtr, incx: isize, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<()>;
-        fn scal(n: usize, alpha: T, x: $crate::backend::DevPtr, incx: isize) -> $crate::error::Result<()>;
-        fn copy(n: usize, x: $crate::backend::DevPtr, incx: isize, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<()>;
-        fn swap(n: usize, x: $crate::backend::DevPtr, incx: isize, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<()>;
-        fn dotu(n: usize, x: $crate::backend::DevPtr, incx: isize, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<T>;
-        fn dotc(n: usize, x: $crate::backend::DevPtr, incx: isize, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<T>;
-        fn nrm2(n: usize, x: $crate::backend::DevPtr, incx: isize) -> $crate::error::Result<T::Real>;
-        fn asum(n: usize, x: $crate::backend::DevPtr, incx: isize) -> $crate::error::Result<T::Real>;
-        fn iamax(n: usize, x: $crate::backend::DevPtr, incx: isize) -> $crate::error::Result<usize>;
-        fn iamin(n: usize, x: $crate::backend::DevPtr, incx: isize) -> $crate::error::Result<usize>;
-        fn gemv(trans: $crate::types::Op, m: usize, n: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, x: $crate::backend::DevPtr, incx: isize, beta: T, y: $crate::backend::DevPtr, incy: isize) -> $crate::error::Result<()>;
-        fn ger(conj: bool, m: usize, n: usize, alpha: T, x: $crate::backend::DevPtr, incx: isize, y: $crate::backend::DevPtr, incy: isize, a: $crate::backend::DevPtr, lda: usize) -> $crate::error::Result<()>;
-        fn gemm(ta: $crate::types::Op, tb: $crate::types::Op, m: usize, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize, beta: T, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
-        fn trsm(side: $crate::types::Side, uplo: $crate::types::Uplo, trans: $crate::types::Op, diag: $crate::types::Diag, m: usize, n: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, b: $crate::backend::DevPtr, ldb: usize) -> $crate::error::Result<()>;
-        fn syrk(uplo: $crate::types::Uplo, trans: $crate::types::Op, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, beta: T, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
-        fn herk(uplo: $crate::types::Uplo, trans: $crate::types::Op, n: usize, k: usize, alpha: T::Real, a: $crate::backend::DevPtr, lda: usize, beta: T::Real, c: $crate::backend::DevPtr, ldc: usize) -> $crate::error::Result<()>;
-        fn gemm_strided_batched(ta: $crate::types::Op, tb: $crate::types::Op, m: usize, n: usize, k: usize, alpha: T, a: $crate::backend::DevPtr, lda: usize, stride_a: usize, b: $crate::backend::DevPtr, ldb: usize, stride_b: usize, beta: T, c: $crate::backend::DevPtr, ldc: usize, stride_c: usize, batch: usize) -> $crate::error::Result<()>;
-        }
-    };
-}
-pub(crate) use blas_methods;
 
 mod all;
+mod batched;
 #[cfg(feature = "cuda")]
 mod cuda;
 mod dynamic;
 mod emulated;
-mod extensions;
-mod gemm_ex;
 #[cfg(any(feature = "cuda", feature = "rocm"))]
 #[cfg_attr(docsrs, doc(cfg(any(feature = "cuda", feature = "rocm"))))]
 pub mod gpu;
 mod host;
-mod level1x;
-mod level2x;
-mod level3x;
+#[cfg(any(feature = "cuda", feature = "rocm", test))]
+mod host_path;
+mod level1;
+mod level2;
+mod level3;
+mod mixed;
 #[cfg(feature = "rocm")]
 mod rocm;
 
-pub use all::BlasAll;
+pub use all::{Blas, BlasAll};
+pub(crate) use batched::batched_methods;
+pub use batched::Batched;
 #[cfg(feature = "cuda")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub use cuda::{Cuda, CudaApi};
 pub use dynamic::Dynamic;
-
 pub use emulated::Emulated;
-pub(crate) use extensions::extensions_methods;
-pub use extensions::BlasExtensions;
-pub(crate) use gemm_ex::gemm_ex_methods;
-pub use gemm_ex::GemmEx;
 pub use host::Host;
-pub(crate) use level1x::level1x_methods;
-pub use level1x::BlasLevel1Ext;
-pub(crate) use level2x::level2x_methods;
-pub use level2x::BlasLevel2Ext;
-pub(crate) use level3x::level3x_methods;
-pub use level3x::BlasLevel3Ext;
+pub(crate) use level1::level1_methods;
+pub use level1::Level1;
+pub(crate) use level2::level2_methods;
+pub use level2::Level2;
+pub(crate) use level3::level3_methods;
+pub use level3::Level3;
+pub(crate) use mixed::mixed_methods;
+pub use mixed::MixedPrecision;
 #[cfg(feature = "rocm")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rocm")))]
 pub use rocm::{Rocm, RocmApi};
@@ -162,7 +134,7 @@ impl BackendKind {
 /// - **Completion:** `upload` and `download` are complete when they return: the device never
 ///   reads or writes the host memory they were given after they return.
 /// - **Allocation:** `alloc(bytes)` returns memory valid for `bytes` bytes, aligned for every
-///   [`Scalar`] (16 bytes at least), until `free`; `free` is ordered after all work enqueued
+///   [`Scalar`](crate::Scalar) (16 bytes at least), until `free`; `free` is ordered after all work enqueued
 ///   before it.
 /// - **Truthful queries:** `host_memory()` is `true` only if device addresses *are* host
 ///   addresses (host data is then used in place); `same_context(other)` is `true` only if
@@ -183,7 +155,7 @@ pub unsafe trait Backend: Send + Sync + 'static {
     /// buffers of one may be used with the other.
     fn same_context(&self, other: &Self) -> bool;
 
-    /// Allocates `bytes` (> 0) bytes, aligned for every [`Scalar`].
+    /// Allocates `bytes` (> 0) bytes, aligned for every [`Scalar`](crate::Scalar).
     ///
     /// # Errors
     /// [`Error::OutOfMemory`] if the device has not enough memory.
@@ -432,175 +404,4 @@ impl Event {
     pub fn as_raw(self) -> *mut std::ffi::c_void {
         self.0 as *mut std::ffi::c_void
     }
-}
-
-/// The BLAS routines of one scalar type on one backend.
-///
-/// Every function takes column-major operands, leading dimensions ≥ max(1, rows), `Op::C` only
-/// for complex types, and pointers valid for the extents the dimensions imply (the safe layer
-/// checks all of it). Index results are 0-based.
-///
-/// Vectors follow reference BLAS's convention (also cuBLAS's and rocBLAS's): the pointer is the
-/// *lowest* address of the vector's span, and element `i` of `n` is at `i·inc` for `inc ≥ 0`
-/// and at `(n−1−i)·(−inc)` for `inc < 0` (walked from the end; `inc = 0` repeats element 0).
-/// What each routine may be given:
-///
-/// | routines | increments |
-/// |---|---|
-/// | `axpy`, `copy`, `swap`, `dotu`, `dotc` | any sign for inputs (`x` of `axpy`/`copy`, both of the dots); **nonzero** for outputs (`y` of `axpy`/`copy`, `x` and `y` of `swap`) |
-/// | `scal`, `nrm2`, `asum`, `iamax`, `iamin` | `incx ≥ 1` |
-/// | `gemv`, `ger` | nonzero, any sign |
-///
-/// The safe layer reduces everything else reference BLAS allows (zero output increments,
-/// non-positive increments of the one-vector routines) to these before calling: GPU libraries
-/// update a zero-increment output from many threads at once.
-///
-/// # Safety (for every method)
-/// The pointers are valid for the extents BLAS's reference semantics read and write for the
-/// given dimensions, the output does not overlap any input, and the increments and leading
-/// dimensions obey the rules above.
-///
-/// # Errors (for every method)
-/// The vendor library's failure status ([`Error::Vendor`]), or
-/// [`Error::Unsupported`] for a dimension the vendor API cannot take
-/// (e.g. above `i32::MAX`).
-#[allow(clippy::too_many_arguments, clippy::missing_safety_doc, missing_docs)]
-#[diagnostic::on_unimplemented(
-    message = "the backend `{Self}` has no BLAS routines for `{T}`",
-    note = "in generic code, bound the backend parameter with `B: BlasAll` (all four BLAS types)"
-)]
-pub trait Blas<T: Scalar>:
-    Backend + BlasLevel1Ext<T> + BlasLevel2Ext<T> + BlasLevel3Ext<T> + BlasExtensions<T>
-{
-    unsafe fn axpy(
-        &self,
-        n: usize,
-        alpha: T,
-        x: DevPtr,
-        incx: isize,
-        y: DevPtr,
-        incy: isize,
-    ) -> Result<()>;
-    unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: isize) -> Result<()>;
-    unsafe fn copy(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()>;
-    unsafe fn swap(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()>;
-    /// `Σ xᵢ yᵢ` (no conjugation).
-    unsafe fn dotu(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T>;
-    /// `Σ conj(xᵢ) yᵢ`.
-    unsafe fn dotc(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<T>;
-    unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real>;
-    unsafe fn asum(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real>;
-    /// 0-based index of the first element of largest `|re| + |im|`; `n > 0`.
-    unsafe fn iamax(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize>;
-    /// 0-based index of the first element of smallest `|re| + |im|`; `n > 0`.
-    unsafe fn iamin(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize>;
-
-    unsafe fn gemv(
-        &self,
-        trans: Op,
-        m: usize,
-        n: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        x: DevPtr,
-        incx: isize,
-        beta: T,
-        y: DevPtr,
-        incy: isize,
-    ) -> Result<()>;
-    /// `A ← αxyᵀ + A` (`conj = false`) or `A ← αxyᴴ + A` (`conj = true`).
-    unsafe fn ger(
-        &self,
-        conj: bool,
-        m: usize,
-        n: usize,
-        alpha: T,
-        x: DevPtr,
-        incx: isize,
-        y: DevPtr,
-        incy: isize,
-        a: DevPtr,
-        lda: usize,
-    ) -> Result<()>;
-
-    unsafe fn gemm(
-        &self,
-        ta: Op,
-        tb: Op,
-        m: usize,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()>;
-    unsafe fn trsm(
-        &self,
-        side: Side,
-        uplo: Uplo,
-        trans: Op,
-        diag: Diag,
-        m: usize,
-        n: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        b: DevPtr,
-        ldb: usize,
-    ) -> Result<()>;
-    /// `C ← α op(A) op(A)ᵀ + βC` on one triangle; `trans` is `N` or `T`.
-    unsafe fn syrk(
-        &self,
-        uplo: Uplo,
-        trans: Op,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()>;
-    /// `C ← α op(A) op(A)ᴴ + βC` on one triangle with real `α`, `β`; `trans` is `N` or `C`
-    /// (for real types this is `syrk`, with `trans` `N` or `T`).
-    unsafe fn herk(
-        &self,
-        uplo: Uplo,
-        trans: Op,
-        n: usize,
-        k: usize,
-        alpha: T::Real,
-        a: DevPtr,
-        lda: usize,
-        beta: T::Real,
-        c: DevPtr,
-        ldc: usize,
-    ) -> Result<()>;
-    unsafe fn gemm_strided_batched(
-        &self,
-        ta: Op,
-        tb: Op,
-        m: usize,
-        n: usize,
-        k: usize,
-        alpha: T,
-        a: DevPtr,
-        lda: usize,
-        stride_a: usize,
-        b: DevPtr,
-        ldb: usize,
-        stride_b: usize,
-        beta: T,
-        c: DevPtr,
-        ldc: usize,
-        stride_c: usize,
-        batch: usize,
-    ) -> Result<()>;
 }

@@ -13,11 +13,10 @@ use std::path::Path;
 
 use rocblas_sys as sys;
 
-use super::gpu::{ffi, vendor_blas_methods, CopyKind, GemmExCall, Gpu, GpuApi};
+use super::gpu::{CopyKind, Gpu, GpuApi};
 use super::{BackendKind, DevPtr};
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
 /// The ROCm backend: one AMD GPU, through rocBLAS.
@@ -233,9 +232,7 @@ pub(super) fn diag(d: Diag) -> sys::rocblas_diagonal {
     }
 }
 
-use ffi::{c, m, out, s};
-
-mod gemm_ex;
+mod mixed;
 
 impl super::gpu::Sealed for RocmApi {}
 
@@ -474,32 +471,6 @@ impl GpuApi for RocmApi {
     unsafe fn handle_destroy(&self, h: Self::Handle) {
         // SAFETY: the caller owns the handle and is done with it.
         unsafe { (self.rb.rocblas_destroy_handle)(h) };
-    }
-
-    vendor_blas_methods!(rb, rb_check, ilp64: [sys::rocblas_level1(), sys::rocblas_level2(), sys::rocblas_level3()], {
-        axpy: [rocblas_saxpy, rocblas_daxpy, rocblas_caxpy, rocblas_zaxpy],
-        scal: [rocblas_sscal, rocblas_dscal, rocblas_cscal, rocblas_zscal],
-        copy: [rocblas_scopy, rocblas_dcopy, rocblas_ccopy, rocblas_zcopy],
-        swap: [rocblas_sswap, rocblas_dswap, rocblas_cswap, rocblas_zswap],
-        dotu: [rocblas_sdot, rocblas_ddot, rocblas_cdotu, rocblas_zdotu],
-        dotc: [rocblas_sdot, rocblas_ddot, rocblas_cdotc, rocblas_zdotc],
-        nrm2: [rocblas_snrm2, rocblas_dnrm2, rocblas_scnrm2, rocblas_dznrm2],
-        asum: [rocblas_sasum, rocblas_dasum, rocblas_scasum, rocblas_dzasum],
-        iamax: [rocblas_isamax, rocblas_idamax, rocblas_icamax, rocblas_izamax],
-        iamin: [rocblas_isamin, rocblas_idamin, rocblas_icamin, rocblas_izamin],
-        gemv: [rocblas_sgemv, rocblas_dgemv, rocblas_cgemv, rocblas_zgemv],
-        geru: [rocblas_sger, rocblas_dger, rocblas_cgeru, rocblas_zgeru],
-        gerc: [rocblas_sger, rocblas_dger, rocblas_cgerc, rocblas_zgerc],
-        gemm: [rocblas_sgemm, rocblas_dgemm, rocblas_cgemm, rocblas_zgemm],
-        trsm: [rocblas_strsm, rocblas_dtrsm, rocblas_ctrsm, rocblas_ztrsm],
-        syrk: [rocblas_ssyrk, rocblas_dsyrk, rocblas_csyrk, rocblas_zsyrk],
-        herk: [rocblas_ssyrk, rocblas_dsyrk, rocblas_cherk, rocblas_zherk],
-        gemm_strided_batched: [rocblas_sgemm_strided_batched, rocblas_dgemm_strided_batched, rocblas_cgemm_strided_batched, rocblas_zgemm_strided_batched],
-    });
-
-    unsafe fn gemm_ex(&self, h: Self::Handle, call: &GemmExCall) -> Result<()> {
-        // SAFETY: forwarded to the caller.
-        unsafe { self.gemm_ex_with_mode(h, call) }
     }
 }
 

@@ -7,11 +7,10 @@
 //! when the argument was validated.
 
 use super::conj::ConjCopy;
-use super::level3::plan_gemm;
-use super::trmm::plan_tri;
+use super::level3::{plan_gemm, plan_tri};
 use super::{mismatch, stored_op};
 use crate::args::{Call, MatDesc, MatIn, MatsDesc, MatsDescMut, MatsIn, MatsOut, VecsIn, VecsOut};
-use crate::backend::{Backend, BlasAll, BlasExtensions, DevPtr};
+use crate::backend::{Backend, Batched, BlasAll, DevPtr};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::memory::Alloc;
@@ -109,7 +108,7 @@ fn ptr_arrays<B: Backend>(dev: &Device<B>, lists: &[&[DevPtr]]) -> Result<(Alloc
     // only copied from.
     let bytes = unsafe { std::slice::from_raw_parts(ptrs.as_ptr().cast::<u8>(), len) };
     let arrays = Alloc::bytes(dev, len)?;
-    crate::transfer::upload(dev, arrays.ptr(), bytes)?;
+    crate::transfer::upload(dev.link(), arrays.ptr(), bytes)?;
     let mut at = Vec::with_capacity(lists.len());
     let mut start = 0;
     for l in lists {

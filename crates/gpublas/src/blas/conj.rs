@@ -12,7 +12,7 @@
 //! device (geam with `Op::T`) for device data.
 
 use crate::args::{MatDesc, Shape, Src, SrcKind, VecDesc};
-use crate::backend::{Backend, Blas, BlasAll, BlasExtensions};
+use crate::backend::{Backend, BlasAll, Level1, Level3};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::memory::DeviceBuffer;

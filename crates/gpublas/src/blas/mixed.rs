@@ -5,7 +5,7 @@ use super::level2::single;
 use super::level3::plan_gemm;
 use super::mismatch;
 use crate::args::{MatIn, MatOut, Shape};
-use crate::backend::{Backend, GemmEx};
+use crate::backend::{Backend, MixedPrecision};
 use crate::device::Device;
 use crate::error::Result;
 use crate::precision::{ComputeType, GemmInput, GemmOutput, GemmTypes};
@@ -55,7 +55,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, O, B>,
     ) -> Result<()>
     where
-        B: GemmEx,
+        B: MixedPrecision,
     {
         const R: &str = "gemm_with";
         self.check()?;
@@ -133,7 +133,7 @@ impl<B: Backend> Device<B> {
         c: impl MatOut<'a, O, B>,
     ) -> Result<()>
     where
-        B: GemmEx,
+        B: MixedPrecision,
     {
         const R: &str = "gemm_strided_batched_with";
         self.check()?;

@@ -7,21 +7,12 @@
 
 mod batched;
 mod conj;
-mod extensions;
 mod level1;
-mod level1x;
 mod level2;
-mod level2_sym;
-mod level2_tri;
-mod level2_update;
 mod level3;
 mod mixed;
-mod rank_2k;
-mod rank_k;
-mod symm;
-mod trmm;
 
-pub use level1x::{Rotg, Rotmg};
+pub use level1::{Rotg, Rotmg};
 pub(crate) use level3::plan_gemm;
 
 use crate::backend::BlasAll;

@@ -44,7 +44,7 @@ pub(crate) fn upload_slice<T: Element, B: Backend>(
     }
     // `dst` holds at least `src.len()` elements (callers allocate it so); the engine reads
     // `src` only before it returns.
-    crate::transfer::upload(dev, dst, bytemuck::cast_slice(src))
+    crate::transfer::upload(dev.link(), dst, bytemuck::cast_slice(src))
 }
 
 /// Copies device elements into host memory through a raw pointer, complete on return.
@@ -66,7 +66,7 @@ pub(crate) unsafe fn download_raw<T: Element, B: Backend>(
     let bytes =
         unsafe { std::slice::from_raw_parts_mut(dst.cast::<u8>(), len * std::mem::size_of::<T>()) };
     // The engine writes `bytes` only before it returns.
-    crate::transfer::download(dev, bytes, src)
+    crate::transfer::download(dev.link(), bytes, src)
 }
 
 /// Copies device elements into host memory, complete on return.

@@ -78,7 +78,7 @@ impl<B: Backend> WriteBack<B> {
         // access through it until this slice is gone.
         let host = unsafe { std::slice::from_raw_parts_mut(self.host, self.bytes) };
         // `alloc` holds `bytes` bytes; the engine writes `host` only before it returns.
-        crate::transfer::download(dev, host, self.alloc.ptr())
+        crate::transfer::download(dev.link(), host, self.alloc.ptr())
             .map_err(|e| crate::transfer::name_output(e, "map_mut", "host slice"))
     }
 }

@@ -23,23 +23,96 @@ pub(crate) mod tiled;
 pub(crate) use stats::Counters;
 pub use stats::Stats;
 
-/// Default of [`Device::set_zero_copy_limit`]: host operands up to this many bytes are used by
+/// Default of [`Device::set_zero_copy_limit`](crate::Device::set_zero_copy_limit): host operands up to this many bytes are used by
 /// the device in place, from mapped page-locked staging, where the backend allows it. (On an
 /// H200, sgemms from host `Vec`s with 1–16 KiB operands took 2–9 µs less per call in place
 /// than copied; with 64 KiB operands, 12 µs more: `bench/results`.)
 pub const DEFAULT_ZERO_COPY_LIMIT: usize = 16 << 10;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use crate::backend::{Backend, DevPtr, Queue};
-use crate::device::Device;
 use crate::error::{Error, Result};
-use staging::Slot;
+use staging::{Slot, Staging};
+
+/// The transfer engine's own state for one device: its page-locked staging slots, its traffic
+/// counters, and the settings of tiled gemm and of in-place small operands.
+/// [`Device`](crate::Device) owns one; the functions here work on it and the backend they are
+/// given, through a [`Link`].
+pub(crate) struct Engine {
+    /// Page-locked staging slots.
+    pub(crate) staging: Staging,
+    pub(crate) counters: Counters,
+    /// Tiled gemm: host bytes from which it is used, and the tile edge (0: automatic).
+    pub(crate) tile_from: AtomicUsize,
+    pub(crate) tile_edge: AtomicUsize,
+    /// Largest small host operand handed to the device in place (bytes; 0: never).
+    pub(crate) zero_copy_max: AtomicUsize,
+}
+
+impl Engine {
+    /// A fresh engine with the default settings and no slots yet.
+    pub(crate) fn new() -> Self {
+        Engine {
+            staging: Staging::new(),
+            counters: Counters::default(),
+            tile_from: AtomicUsize::new(tiled::DEFAULT_TILE_FROM),
+            tile_edge: AtomicUsize::new(0),
+            zero_copy_max: AtomicUsize::new(DEFAULT_ZERO_COPY_LIMIT),
+        }
+    }
+}
+
+/// The engine at work: its state and the backend it moves data for (what every transfer
+/// function takes; `Device::link` makes one).
+pub(crate) struct Link<'d, B: Backend> {
+    backend: &'d B,
+    engine: &'d Engine,
+}
+
+impl<B: Backend> Clone for Link<'_, B> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<B: Backend> Copy for Link<'_, B> {}
+
+impl<'d, B: Backend> Link<'d, B> {
+    /// The engine `engine` moving data for `backend`.
+    pub(crate) fn new(backend: &'d B, engine: &'d Engine) -> Self {
+        Link { backend, engine }
+    }
+
+    /// The backend.
+    pub(crate) fn backend(&self) -> &'d B {
+        self.backend
+    }
+
+    /// The staging slots.
+    pub(crate) fn staging(&self) -> &'d Staging {
+        &self.engine.staging
+    }
+
+    /// The traffic counters.
+    pub(crate) fn counters(&self) -> &'d Counters {
+        &self.engine.counters
+    }
+
+    /// Tiled gemm's threshold in host bytes and its tile edge (0: automatic).
+    pub(crate) fn tiling(&self) -> (usize, usize) {
+        (
+            self.engine.tile_from.load(Ordering::Relaxed),
+            self.engine.tile_edge.load(Ordering::Relaxed),
+        )
+    }
+}
 
 /// How many slots a pipelined transfer keeps in flight.
 const DEPTH: usize = 3;
 
 /// Copies `src` to device memory at `dst`. When this returns, `src` is no longer read; the
 /// device side completes in order before any later work on the compute queue.
-pub(crate) fn upload<B: Backend>(dev: &Device<B>, dst: DevPtr, src: &[u8]) -> Result<()> {
+pub(crate) fn upload<B: Backend>(dev: Link<'_, B>, dst: DevPtr, src: &[u8]) -> Result<()> {
     let len = src.len();
     if len == 0 {
         return Ok(());
@@ -75,7 +148,7 @@ pub(crate) fn upload<B: Backend>(dev: &Device<B>, dst: DevPtr, src: &[u8]) -> Re
 
 /// Copies page-locked host memory (of this device's backend) to the device with one DMA from
 /// `src` itself, complete when it returns.
-pub(crate) fn upload_direct<B: Backend>(dev: &Device<B>, dst: DevPtr, src: &[u8]) -> Result<()> {
+pub(crate) fn upload_direct<B: Backend>(dev: Link<'_, B>, dst: DevPtr, src: &[u8]) -> Result<()> {
     let b = dev.backend();
     if src.is_empty() {
         return Ok(());
@@ -90,7 +163,7 @@ pub(crate) fn upload_direct<B: Backend>(dev: &Device<B>, dst: DevPtr, src: &[u8]
 /// Copies device memory into page-locked host memory (of this device's backend) with one DMA,
 /// complete when it returns.
 pub(crate) fn download_direct<B: Backend>(
-    dev: &Device<B>,
+    dev: Link<'_, B>,
     dst: &mut [u8],
     src: DevPtr,
 ) -> Result<()> {
@@ -108,7 +181,7 @@ pub(crate) fn download_direct<B: Backend>(
 /// Waits, on the host, for everything enqueued on the compute queue so far. If even that
 /// fails, a DMA into user memory may still be running: the device is unusable, and only the
 /// process ending is safe — so this aborts rather than return.
-fn sync_compute<B: Backend>(dev: &Device<B>) -> Result<()> {
+fn sync_compute<B: Backend>(dev: Link<'_, B>) -> Result<()> {
     let (b, st) = (dev.backend(), dev.staging());
     let e = st.event(b)?;
     // SAFETY: a live event of this backend.
@@ -132,7 +205,7 @@ fn sync_compute<B: Backend>(dev: &Device<B>) -> Result<()> {
 /// is. A failure after (a chunked copy whose later chunk failed, or an unstaged copy, which
 /// may stop part way) is [`Error::PartlyWritten`] with no output named yet: the caller names
 /// the argument ([`name_output`]).
-pub(crate) fn download<B: Backend>(dev: &Device<B>, dst: &mut [u8], src: DevPtr) -> Result<()> {
+pub(crate) fn download<B: Backend>(dev: Link<'_, B>, dst: &mut [u8], src: DevPtr) -> Result<()> {
     let len = dst.len();
     if len == 0 {
         return Ok(());
@@ -224,7 +297,7 @@ pub(crate) fn name_output(e: Error, routine: &'static str, arg: &'static str) ->
 /// can be had without waiting while this thread holds staging (the engine's no-hold-and-wait
 /// rule, see [`staging`]): the caller then copies without staging.
 fn with_slots<B: Backend>(
-    dev: &Device<B>,
+    dev: Link<'_, B>,
     len: usize,
     body: impl FnOnce(&mut InFlight<'_, '_, B>) -> Result<()>,
 ) -> Result<bool> {
@@ -250,13 +323,13 @@ fn with_slots<B: Backend>(
 /// panic), dropping it waits for every DMA it started before the slots can be reused — or, if
 /// even that fails, leaks them rather than let a DMA touch memory that has a new owner.
 pub(crate) struct InFlight<'a, 'd, B: Backend> {
-    dev: &'d Device<B>,
+    dev: Link<'d, B>,
     slots: &'a mut Vec<Slot>,
     done: bool,
 }
 
 impl<'a, 'd, B: Backend> InFlight<'a, 'd, B> {
-    pub(crate) fn new(dev: &'d Device<B>, slots: &'a mut Vec<Slot>) -> Self {
+    pub(crate) fn new(dev: Link<'d, B>, slots: &'a mut Vec<Slot>) -> Self {
         InFlight {
             dev,
             slots,

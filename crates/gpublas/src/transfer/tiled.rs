@@ -14,11 +14,9 @@
 //! waits for its tile's gemm, and the host touches a staging slot only after its DMA.
 
 use super::copy::{gather, scatter, Block};
-use super::InFlight;
-use crate::backend::{Blas, BlasAll, DevPtr, Event, Queue};
-use crate::device::Device;
+use super::{InFlight, Link};
+use crate::backend::{BlasAll, DevPtr, Event, Level3, Queue};
 use crate::error::Result;
-use crate::memory::Alloc;
 use crate::scalar::Scalar;
 use crate::types::Op;
 
@@ -88,7 +86,7 @@ fn ranges(d: usize, t: usize) -> Vec<(usize, usize)> {
 impl<T: Scalar> Gemm<'_, T> {
     /// Whether tiling pays off: asynchronous transfers, some host operand, enough bytes, and
     /// more than one tile.
-    pub(crate) fn worth_tiling<B: crate::backend::Backend>(&self, dev: &Device<B>) -> bool {
+    pub(crate) fn worth_tiling<B: crate::backend::Backend>(&self, dev: Link<'_, B>) -> bool {
         if !dev.backend().async_transfers() || self.k == 0 || self.alpha.is_zero() {
             return false;
         }
@@ -101,6 +99,30 @@ impl<T: Scalar> Gemm<'_, T> {
         let tiles =
             self.m.div_ceil(tile_edge(self.m, edge)) * self.n.div_ceil(tile_edge(self.n, edge));
         bytes >= from && tiles > 1
+    }
+
+    /// The bytes of device memory `run` needs for the operands on the host (`op(X)`, `op(Y)`,
+    /// `C`; 0 for one already on the device).
+    pub(crate) fn scratch_bytes(&self) -> [usize; 3] {
+        let e = std::mem::size_of::<T>();
+        let on_host = |o: &Operand<'_>| matches!(o, Operand::Host(_));
+        [
+            if on_host(&self.x) {
+                self.m * self.k * e
+            } else {
+                0
+            },
+            if on_host(&self.y) {
+                self.k * self.n * e
+            } else {
+                0
+            },
+            if matches!(self.c, Output::Host(_)) {
+                self.m * self.n * e
+            } else {
+                0
+            },
+        ]
     }
 
     /// Stored block of row panel `[r0, r1)` of `op(X)` (its packed leading dimension is the
@@ -185,18 +207,17 @@ struct Pending {
 /// reach `C` (a finished tile copied out, or a tile computed into a device `C`) is
 /// [`Error::PartlyWritten`](crate::Error::PartlyWritten) with no output named yet (the caller
 /// names `C`).
-pub(crate) fn run<T: Scalar, B: BlasAll>(dev: &Device<B>, mut g: Gemm<'_, T>) -> Result<bool> {
+pub(crate) fn run<T: Scalar, B: BlasAll>(
+    dev: Link<'_, B>,
+    mut g: Gemm<'_, T>,
+    [xbuf, ybuf, cbuf]: [DevPtr; 3],
+) -> Result<bool> {
     let (b, st) = (dev.backend(), dev.staging());
-    let e = std::mem::size_of::<T>();
     let edge = dev.tiling().1;
     let rows = ranges(g.m, tile_edge(g.m, edge));
     let cols = ranges(g.n, tile_edge(g.n, edge));
-    // Device room for what lives on the host (dropped after `flight`, so after its DMAs).
     let on_host = |o: &Operand<'_>| matches!(o, Operand::Host(_));
     let c_on_host = matches!(g.c, Output::Host(_));
-    let xbuf = Alloc::bytes(dev, if on_host(&g.x) { g.m * g.k * e } else { 0 })?;
-    let ybuf = Alloc::bytes(dev, if on_host(&g.y) { g.k * g.n * e } else { 0 })?;
-    let cbuf = Alloc::bytes(dev, if c_on_host { g.m * g.n * e } else { 0 })?;
     // One event per host panel, and per tile one after its C upload and one after its gemm.
     let tiles = rows.len() * cols.len();
     let wanted = usize::from(on_host(&g.x)) * rows.len()
@@ -238,7 +259,7 @@ pub(crate) fn run<T: Scalar, B: BlasAll>(dev: &Device<B>, mut g: Gemm<'_, T>) ->
             pending: std::collections::VecDeque::new(),
             wrote: &mut wrote,
         };
-        let r = t.all(&mut g, &rows, &cols, [&xbuf, &ybuf, &cbuf]);
+        let r = t.all(&mut g, &rows, &cols, [xbuf, ybuf, cbuf]);
         if r.is_ok() {
             flight.finish();
         }
@@ -257,7 +278,7 @@ pub(crate) fn run<T: Scalar, B: BlasAll>(dev: &Device<B>, mut g: Gemm<'_, T>) ->
 
 /// The state of one tiled run.
 struct Tiler<'f, 'a, 'd, B: crate::backend::Backend> {
-    dev: &'d Device<B>,
+    dev: Link<'d, B>,
     flight: &'f mut InFlight<'a, 'd, B>,
     /// Events made before the run, not used yet.
     spare: &'f mut Vec<Event>,
@@ -385,13 +406,13 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
         g: &mut Gemm<'_, T>,
         rows: &[(usize, usize)],
         cols: &[(usize, usize)],
-        [xbuf, ybuf, cbuf]: [&Alloc<B>; 3],
+        [xbuf, ybuf, cbuf]: [DevPtr; 3],
     ) -> Result<()>
     where
         B: BlasAll,
     {
         let b = self.dev.backend();
-        let blas = self.dev.blas::<T>();
+        let blas = T::on(b);
         let e = std::mem::size_of::<T>();
         let ups = self.upload_slots();
         self.free_down = (ups..self.flight.slot_count()).collect();
@@ -408,7 +429,7 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
                         let (block, ncols) = g.x_block((r0, r1));
                         let p = match g.x {
                             Operand::Host(src) => {
-                                let dst = xbuf.ptr().offset::<u8>(r0 * g.k * e);
+                                let dst = xbuf.offset::<u8>(r0 * g.k * e);
                                 Placed {
                                     ptr: dst,
                                     ld: block.rows,
@@ -431,7 +452,7 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
                         let (block, ncols) = g.y_block((c0, c1));
                         let p = match g.y {
                             Operand::Host(src) => {
-                                let dst = ybuf.ptr().offset::<u8>(c0 * g.k * e);
+                                let dst = ybuf.offset::<u8>(c0 * g.k * e);
                                 Placed {
                                     ptr: dst,
                                     ld: block.rows,
@@ -457,7 +478,7 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
                 };
                 let c = match &g.c {
                     Output::Host(host) => {
-                        let dst = cbuf.ptr().offset::<u8>((r0 * g.n + h * c0) * e);
+                        let dst = cbuf.offset::<u8>((r0 * g.n + h * c0) * e);
                         let ready = if g.beta.is_zero() {
                             None
                         } else {

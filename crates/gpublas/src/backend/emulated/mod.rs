@@ -23,9 +23,8 @@ use queues::{Op, Queues};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::{Backend, BackendKind, Blas, DevPtr, Event, Host, Queue};
-use super::{BlasExtensions, BlasLevel3Ext};
-use super::{BlasLevel1Ext, BlasLevel2Ext};
+use super::{Backend, BackendKind, DevPtr, Event, Host, Queue};
+use super::{Batched, Level1, Level2, Level3, MixedPrecision};
 use crate::error::Result;
 use crate::scalar::Scalar;
 
@@ -472,12 +471,9 @@ fn check_arg<A: 'static>(emu: &Emulated, what: &'static str, arg: &A) {
     }
 }
 
-/// Forwards each listed method of `Blas<T>` (or of the trait named first) to the host backend
-/// after checking its pointers.
+/// Forwards each listed method of the trait named first to the host backend after checking its
+/// pointers.
 macro_rules! forward_to_host {
-    ($( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
-        forward_to_host! { Blas; $( fn $name ( $($arg : $ty),* ) -> $ret; )* }
-    };
     ($tr:ident; $( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
         $(
             unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
@@ -491,37 +487,35 @@ macro_rules! forward_to_host {
     };
 }
 
-impl<T: Scalar> Blas<T> for Emulated {
-    super::blas_methods!(forward_to_host);
+impl<T: Scalar> Level1<T> for Emulated {
+    super::level1_methods!(forward_to_host);
 }
-impl<T: Scalar> BlasLevel1Ext<T> for Emulated {
-    super::level1x_methods!(forward_to_host);
+impl<T: Scalar> Level2<T> for Emulated {
+    super::level2_methods!(forward_to_host);
 }
-impl<T: Scalar> BlasLevel2Ext<T> for Emulated {
-    super::level2x_methods!(forward_to_host);
+impl<T: Scalar> Level3<T> for Emulated {
+    super::level3_methods!(forward_to_host);
 }
-impl<T: Scalar> BlasLevel3Ext<T> for Emulated {
-    super::level3x_methods!(forward_to_host);
-}
-impl<T: Scalar> BlasExtensions<T> for Emulated {
-    super::extensions_methods!(forward_to_host);
+impl<T: Scalar> Batched<T> for Emulated {
+    super::batched_methods!(forward_to_host);
 }
 
-/// Forwards each listed `GemmEx` method to the host backend after checking its pointers.
-macro_rules! forward_gemm_ex_to_host {
-    ($( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
+/// Forwards each listed [`MixedPrecision`] method to the host backend after checking its
+/// pointers.
+macro_rules! forward_mixed_to_host {
+    ($tr:ident; $( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
         $(
             unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
                 $( check_arg(self, concat!(stringify!($name), " argument `", stringify!($arg), "`"), &$arg); )*
                 self.fault(stringify!($name))?;
                 // SAFETY: forwarded to the caller; the memory is host memory, which the host
                 // backend's routines work on directly.
-                unsafe { super::GemmEx::$name(&Host, $($arg),*) }
+                unsafe { $tr::$name(&Host, $($arg),*) }
             }
         )*
     };
 }
 
-impl super::GemmEx for Emulated {
-    super::gemm_ex_methods!(forward_gemm_ex_to_host);
+impl MixedPrecision for Emulated {
+    super::mixed_methods!(forward_mixed_to_host);
 }

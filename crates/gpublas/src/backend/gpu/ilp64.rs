@@ -11,8 +11,8 @@
 //!
 //! | form | for |
 //! |---|---|
-//! | `sdcz64!(self, "gemm", check, T, lp64: table, ilp64: table64, [s, d, c, z], ints: [..], (args))` | the s/d/c/z variants of one routine (the 15 routines of `Blas<T>`) |
-//! | `xcall!(self.check, T, "gbmv", table, ints: [..] => [s, d, c, z](args))` | the `GpuApiX` style: a lazily loaded table, `-` for a type the vendor lacks |
+//! | `sdcz64!(self, "gemm", check, T, lp64: table, ilp64: table64, [s, d, c, z], ints: [..], (args))` | the s/d/c/z variants of one routine (the routines of the vendors' main tables) |
+//! | `xcall!(self.check, T, "gbmv", table, ints: [..] => [s, d, c, z](args))` | a routine of a lazily loaded table, `-` for a type the vendor lacks |
 //! | `lp64_or_ilp64!(self, "gemm_with", check, lp64: table => name, ilp64: table64, ints: [..], (args))` | one untyped routine (`cublasGemmEx`) |
 //!
 //! On the `Gpu<A>` side the sizes go in as `wide(routine, v)?` / `wide_inc(routine, v)?`

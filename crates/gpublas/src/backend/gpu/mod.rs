@@ -1,5 +1,17 @@
-//! The GPU backend shared by CUDA and ROCm: [`Gpu<A>`] implements [`Backend`] and [`Blas<T>`](crate::Blas)
-//! once, over a [`GpuApi`] that each vendor implements with its runtime and BLAS library.
+//! The GPU backend shared by CUDA and ROCm: [`Gpu<A>`] implements [`Backend`] and the BLAS
+//! traits ([`Level1`](crate::backend::Level1) … [`MixedPrecision`](crate::backend::MixedPrecision))
+//! once, over a [`GpuApi`] (the vendor's runtime) and one vendor trait per BLAS level
+//! ([`GpuLevel1`], [`GpuLevel2`], [`GpuLevel3`], [`GpuBatched`], [`GpuMixed`]) that each vendor
+//! implements with its BLAS library.
+//!
+//! | folder | the backend trait it implements | the vendor trait (`api.rs`) | written for both vendors by (`vendor.rs`, from `names.rs`) |
+//! |---|---|---|---|
+//! | `level1/` | [`Level1`](crate::backend::Level1) | [`GpuLevel1`] | `vendor_level1_methods!` |
+//! | `level2/` | [`Level2`](crate::backend::Level2) | [`GpuLevel2`] | `vendor_level2_methods!` |
+//! | `level3/` | [`Level3`](crate::backend::Level3) | [`GpuLevel3`] | `vendor_level3_methods!` |
+//! | `batched/` | [`Batched`](crate::backend::Batched) | [`GpuBatched`] | `vendor_batched_methods!` |
+//! | `mixed/` | [`MixedPrecision`](crate::backend::MixedPrecision) | [`GpuMixed`] | by hand, per vendor (`cuda.rs`, `rocm/mixed.rs`) |
+//!
 //!
 //! What is shared: one context per device with one non-blocking stream that orders every copy,
 //! free and BLAS call; a pool of BLAS handles bound to that stream (a handle is used by one
@@ -12,30 +24,29 @@
 use std::sync::{Arc, Mutex};
 
 mod api;
-mod api3x;
-mod api_x;
-mod blas;
-mod blas3x;
-mod blas_x;
-mod gemm_ex;
+mod batched;
 mod ilp64;
-mod names3x;
-mod names_x;
+mod level1;
+mod level2;
+mod level3;
+mod mixed;
 mod vendor;
-mod vendor3x;
-mod vendor_x;
 
 pub(crate) use api::Sealed;
-pub use api::{CopyKind, GemmExCall, GpuApi};
-pub use api3x::GpuLevel3Ext;
-pub(crate) use api_x::xcall;
-pub use api_x::GpuApiX;
-pub(crate) use vendor_x::{vendor_dsdot, vendor_x_methods};
+pub use api::{CopyKind, GpuApi};
+pub use batched::GpuBatched;
+pub use level1::GpuLevel1;
+pub use level2::GpuLevel2;
+pub use level3::GpuLevel3;
+pub use mixed::{GemmExCall, GpuMixed};
 
+pub(crate) use batched::vendor_batched_methods;
 pub(crate) use ilp64::{lp64_or_ilp64, missing, narrow, sdcz64, wide, wide_inc};
+pub(crate) use level1::{vendor_dsdot, vendor_level1_methods};
+pub(crate) use level2::vendor_level2_methods;
+pub(crate) use level3::vendor_level3_methods;
 #[allow(unused_imports)] // `sdcz!`: for routines without `_64` entry points
-pub(crate) use vendor::{ffi, sdcz, vendor_blas_methods};
-pub(crate) use vendor3x::vendor_level3x_methods;
+pub(crate) use vendor::{ffi, sdcz, xcall};
 
 use super::{Backend, BackendKind, DevPtr, Event, Queue};
 use crate::error::{Error, Result};

@@ -1,0 +1,235 @@
+//! The host's general matrix product `C ← α op(A) op(B) + β C`, BLIS-style, with one property
+//! beyond speed: **every element of `C` is computed by the same sequence of operations whatever
+//! the shape of the call** — whatever `m` and `n`, wherever the element sits (a full register
+//! tile or an edge), however many threads run. For fixed inputs and `k`, an element's value is
+//! that of the single-element call, as with reference BLAS; LAPACK relies on it (its eigenvalue
+//! tests compare results computed with and without eigenvectors for exact equality).
+//!
+//! How the design guarantees it:
+//! - the depth is cut in blocks of a fixed size `KC` (per unit type, never chosen from `m`,
+//!   `n` or the thread count); within a block each element is one chain of fused multiply-adds
+//!   in the order of `k`; blocks are folded into `C` in order ([`kernel`]);
+//! - a SIMD lane is one element of `C`: the vector width and the tile an element falls in
+//!   change nothing; edge tiles run the full tile's arithmetic on zero-padded operands and a
+//!   copy of `C` ([`kernel`], [`pack`]);
+//! - threads split `C` into blocks of rows and columns, never the depth ([`parallel`]).
+//!
+//! Layers: [`simd`] (the unit type and instruction set, through `pulp`), [`pack`] (operands
+//! into contiguous micro-panels), [`kernel`] (a register tile: accumulation and the update of
+//! `C`), [`driver`] (the cache blocking of one sequential product), [`parallel`] (how many
+//! threads a product gets, and batches).
+//!
+//! Everything works in *units* (`f32` for `s`/`c`, `f64` for `d`/`z`); a complex element is two
+//! units, real part first (`num_complex`'s layout). Complex products run the real kernel on the
+//! units — the accumulators of `re(a)·re(b), im(a)·re(b)` and of `re(a)·im(b), im(a)·im(b)`
+//! side by side — and combine them when updating `C`.
+
+mod driver;
+mod kernel;
+mod pack;
+mod parallel;
+mod simd;
+
+use crate::backend::host::scale;
+use crate::backend::DevPtr;
+use crate::scalar::{Scalar, ScalarKind};
+use crate::types::Op;
+use simd::Unit;
+
+/// One operand of the product as the product reads it: element `(i, p)` of `op(X)` is at
+/// `ptr + i·rs + p·cs` elements (so `2(i·rs + p·cs)` units for a complex type), conjugated if
+/// `conj`.
+#[derive(Debug, Clone, Copy)]
+struct Operand<U> {
+    ptr: *const U,
+    rs: usize,
+    cs: usize,
+    conj: bool,
+}
+
+impl<U> Operand<U> {
+    /// `op(X)` stored column-major with leading dimension `ld` (`X` itself for `Op::N`, its
+    /// transpose otherwise, conjugated for `Op::C` on complex types).
+    fn new(ptr: *const U, op: Op, ld: usize, complex: bool) -> Self {
+        let (rs, cs) = if op == Op::N { (1, ld) } else { (ld, 1) };
+        Operand {
+            ptr,
+            rs,
+            cs,
+            conj: complex && op == Op::C,
+        }
+    }
+
+    /// The operand from element `(i, p)` on.
+    fn at(self, i: usize, p: usize, units: usize) -> Self {
+        Operand {
+            ptr: self.ptr.wrapping_add((i * self.rs + p * self.cs) * units),
+            ..self
+        }
+    }
+}
+
+/// One product `C ← α op(A) op(B) + β C` of `m × k` by `k × n`, in units `U`, complex if
+/// `CPLX`. `k > 0` and `α ≠ 0` (the caller handles the rest).
+#[derive(Debug, Clone, Copy)]
+struct Product<U, const CPLX: bool> {
+    m: usize,
+    n: usize,
+    k: usize,
+    alpha: (U, U),
+    beta: (U, U),
+    /// `β = 0`: `C` is overwritten, never read.
+    beta_zero: bool,
+    a: Operand<U>,
+    b: Operand<U>,
+    c: *mut U,
+    ldc: usize,
+}
+
+// SAFETY: a product is a description of pointers for the duration of one call; the caller of
+// the gemm entry points guarantees the operands stay valid, `C` overlaps no input, and the
+// product is split into parts that write disjoint blocks of `C` (see `parallel`).
+unsafe impl<U: Send, const CPLX: bool> Send for Product<U, CPLX> {}
+// SAFETY: as above; the shared parts are only read.
+unsafe impl<U: Sync, const CPLX: bool> Sync for Product<U, CPLX> {}
+
+impl<U: Unit, const CPLX: bool> Product<U, CPLX> {
+    /// Units per element.
+    const UNITS: usize = 1 + CPLX as usize;
+
+    /// The block of rows `i0 .. i0 + m` and columns `j0 .. j0 + n` of this product (the same
+    /// `k`): the same elements of `C`, computed from the same rows of `op(A)` and columns of
+    /// `op(B)`.
+    fn block(&self, (i0, m): (usize, usize), (j0, n): (usize, usize)) -> Self {
+        Product {
+            m,
+            n,
+            a: self.a.at(i0, 0, Self::UNITS),
+            b: self.b.at(0, j0, Self::UNITS),
+            c: self.c.wrapping_add((i0 + j0 * self.ldc) * Self::UNITS),
+            ..*self
+        }
+    }
+
+    /// `flops / 2` of the product in real multiply-adds (4 per complex one).
+    fn work(&self) -> usize {
+        let per = if CPLX { 4 } else { 1 };
+        self.m
+            .saturating_mul(self.n)
+            .saturating_mul(self.k)
+            .saturating_mul(per)
+    }
+}
+
+/// The dimensions and operands of a gemm call as the backend receives them.
+#[derive(Debug, Clone, Copy)]
+pub(in crate::backend::host) struct Call<T> {
+    pub ta: Op,
+    pub tb: Op,
+    pub m: usize,
+    pub n: usize,
+    pub k: usize,
+    pub alpha: T,
+    pub a: DevPtr,
+    pub lda: usize,
+    pub b: DevPtr,
+    pub ldb: usize,
+    pub beta: T,
+    pub c: DevPtr,
+    pub ldc: usize,
+}
+
+/// A batch of calls of one shape, operand `i` at `stride_x · i` elements past the first.
+#[derive(Debug, Clone, Copy)]
+pub(in crate::backend::host) struct Strides {
+    pub a: usize,
+    pub b: usize,
+    pub c: usize,
+    pub count: usize,
+}
+
+/// `C ← α op(A) op(B) + β C` with reference-BLAS semantics: nothing happens for an empty `C`;
+/// with `α = 0` or `k = 0`, `C ← βC` and `A`, `B` are not read; `β = 0` overwrites `C` without
+/// reading it (a NaN there does not propagate).
+///
+/// # Safety
+/// As for [`Blas::gemm`](crate::backend::Blas::gemm): every operand covers its stored shape
+/// with its leading dimension, and `C` overlaps no input.
+pub(in crate::backend::host) unsafe fn gemm<T: Scalar>(call: Call<T>) {
+    // SAFETY: forwarded to the caller; one matrix per operand.
+    unsafe {
+        gemm_strided_batched(
+            call,
+            Strides {
+                a: 0,
+                b: 0,
+                c: 0,
+                count: 1,
+            },
+        )
+    }
+}
+
+/// [`gemm`] on `strides.count` products, product `i`'s operands `i · stride` elements past the
+/// first's.
+///
+/// # Safety
+/// As for [`Blas::gemm_strided_batched`](crate::backend::Blas::gemm_strided_batched): every
+/// product's operands are valid as for [`gemm`] and the products' `C`s do not overlap.
+pub(in crate::backend::host) unsafe fn gemm_strided_batched<T: Scalar>(
+    call: Call<T>,
+    strides: Strides,
+) {
+    if call.m == 0 || call.n == 0 || strides.count == 0 {
+        return;
+    }
+    if call.alpha.is_zero() || call.k == 0 {
+        for i in 0..strides.count {
+            let c = call.c.offset::<T>(i * strides.c);
+            // SAFETY: the caller guarantees product `i`'s `C` covers `m × n` with `ldc`.
+            unsafe { scale(c, call.m, call.n, 1, call.ldc, call.beta) };
+        }
+        return;
+    }
+    // The element type picks the kernels (`Scalar` is sealed: these are its four types).
+    // SAFETY: forwarded to the caller; each kind's units make up exactly its type.
+    unsafe {
+        match T::KIND {
+            ScalarKind::F32 => typed::<T, f32, false>(call, strides),
+            ScalarKind::F64 => typed::<T, f64, false>(call, strides),
+            ScalarKind::C32 => typed::<T, f32, true>(call, strides),
+            ScalarKind::C64 => typed::<T, f64, true>(call, strides),
+        }
+    }
+}
+
+/// [`gemm_strided_batched`] in units `U`, complex if `CPLX` (`T` is made of one or two `U`s).
+///
+/// # Safety
+/// As for [`gemm_strided_batched`], with `α ≠ 0`, `k > 0`, `m, n > 0`.
+unsafe fn typed<T: Scalar, U: Unit, const CPLX: bool>(call: Call<T>, strides: Strides) {
+    let units = Product::<U, CPLX>::UNITS;
+    debug_assert_eq!(size_of::<T>(), size_of::<U>() * units);
+    // Scalars through f64: exact for both unit types (an f32 widens and narrows back).
+    let parts = |x: T| (U::from_f64(x.re().into()), U::from_f64(x.im().into()));
+    let product = Product::<U, CPLX> {
+        m: call.m,
+        n: call.n,
+        k: call.k,
+        alpha: parts(call.alpha),
+        beta: parts(call.beta),
+        beta_zero: call.beta.is_zero(),
+        a: Operand::new(call.a.cast::<U>(), call.ta, call.lda, CPLX),
+        b: Operand::new(call.b.cast::<U>(), call.tb, call.ldb, CPLX),
+        c: call.c.cast::<U>(),
+        ldc: call.ldc,
+    };
+    let batch = parallel::Batch {
+        stride_a: strides.a * units,
+        stride_b: strides.b * units,
+        stride_c: strides.c * units,
+        count: strides.count,
+    };
+    // SAFETY: forwarded to the caller.
+    unsafe { parallel::run(product, batch) }
+}
