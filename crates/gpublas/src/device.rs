@@ -7,7 +7,6 @@ use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use crate::backend::{Backend, BackendKind, DevPtr, Dynamic, Emulated, Host};
 use crate::error::{Error, Result};
 use crate::memory::pool::{self, Pool};
-use crate::memory::Lease;
 use crate::transfer::staging::Staging;
 use crate::transfer::{Counters, Engine, Link, Stats};
 
@@ -25,7 +24,7 @@ struct Inner<B: Backend> {
     /// Unique for the process's lifetime (clones share it): keys this device's deferred errors.
     id: u64,
     /// Live read-only mappings of the scopes open on this device.
-    present: Mutex<Vec<Present<B>>>,
+    present: Mutex<Vec<Present>>,
     /// `present.len()`, read without the lock: calls skip the table when it is empty.
     present_len: AtomicUsize,
     skipped: Vec<Error>,
@@ -45,12 +44,18 @@ impl<B: Backend> Drop for Inner<B> {
 /// Default bound of the device pool on backends with their own device memory: 1 GiB.
 pub const DEFAULT_POOL_LIMIT: usize = 1 << 30;
 
-/// One live read-only mapping of a scope: host bytes `[start, end)` have a device copy held by
-/// `lease`.
-struct Present<B: Backend> {
+/// What keeps a present mapping's device copy alive: the mapping's shared allocation (a
+/// `memory` lease), held here by type only as something to clone and drop, so the device's
+/// state does not depend on the memory layer above it.
+pub(crate) type Keep = std::sync::Arc<dyn std::any::Any + Send + Sync>;
+
+/// One live read-only mapping of a scope: host bytes `[start, end)` have a device copy at
+/// `base`, kept alive by `keep`.
+struct Present {
     start: usize,
     end: usize,
-    lease: Lease<B>,
+    base: DevPtr,
+    keep: Keep,
     /// The mapping's own id (its guard removes it by this id).
     entry: u64,
     /// The scope that made it (which removes it when it ends).
@@ -342,14 +347,21 @@ impl<B: Backend> Device<B> {
     }
 
     /// Enters a scope's read-only mapping of `host` into the present table; returns its id.
-    pub(crate) fn present_insert<T>(&self, host: &[T], lease: Lease<B>, scope: u64) -> u64 {
+    pub(crate) fn present_insert<T>(
+        &self,
+        host: &[T],
+        base: DevPtr,
+        keep: Keep,
+        scope: u64,
+    ) -> u64 {
         let start = host.as_ptr() as usize;
         let entry = next_id();
         let mut table = lock(&self.inner.present);
         table.push(Present {
             start,
             end: start + std::mem::size_of_val(host),
-            lease,
+            base,
+            keep,
             entry,
             scope,
         });
@@ -370,12 +382,12 @@ impl<B: Backend> Device<B> {
     }
 
     /// Removes every mapping of a scope and hands them to the caller (to drop outside the lock).
-    pub(crate) fn present_remove_scope(&self, scope: u64) -> Vec<Lease<B>> {
+    pub(crate) fn present_remove_scope(&self, scope: u64) -> Vec<Keep> {
         let mut table = lock(&self.inner.present);
         let mut removed = Vec::new();
         table.retain_mut(|p| {
             if p.scope == scope {
-                removed.push(p.lease.clone());
+                removed.push(p.keep.clone());
                 false
             } else {
                 true
@@ -393,7 +405,7 @@ impl<B: Backend> Device<B> {
         start: usize,
         bytes: usize,
         elem: usize,
-    ) -> Option<(DevPtr, Lease<B>)> {
+    ) -> Option<(DevPtr, Keep)> {
         if self.inner.present_len.load(Ordering::Acquire) == 0 {
             return None;
         }
@@ -402,7 +414,7 @@ impl<B: Backend> Device<B> {
         table
             .iter()
             .find(|p| p.start <= start && end <= p.end && (start - p.start) % elem == 0)
-            .map(|p| (p.lease.ptr().offset::<u8>(start - p.start), p.lease.clone()))
+            .map(|p| (p.base.offset::<u8>(start - p.start), p.keep.clone()))
     }
 }
 

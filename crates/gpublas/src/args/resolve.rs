@@ -6,7 +6,7 @@ use std::marker::PhantomData;
 use crate::backend::{Backend, DevPtr};
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::memory::{download_slice, upload_slice, Alloc, Lease};
+use crate::memory::{download_slice, upload_slice, Alloc};
 use crate::precision::Element;
 use crate::transfer::tiled::{Operand, Output};
 
@@ -124,7 +124,7 @@ enum Keep<B: Backend> {
     /// A temporary upload for this call.
     Temp(#[allow(dead_code)] Alloc<B>),
     /// A lease on a scope's mapping, found by address.
-    Leased(#[allow(dead_code)] Lease<B>),
+    Leased(#[allow(dead_code)] crate::device::Keep),
 }
 
 /// Brings host elements to the device: zero-copy on host-memory backends, a live scope mapping

@@ -13,7 +13,7 @@
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use super::scope::{ScopeState, WriteBack};
+use super::writeback::{ScopeState, WriteBack};
 use super::{download_raw, upload_slice, Alloc, Lease};
 use crate::backend::{Backend, DevPtr, Dynamic};
 use crate::device::Device;
@@ -196,7 +196,7 @@ impl<B: Backend> Device<B> {
         let mem = match scope {
             Some(scope) if !host.is_empty() => {
                 let lease = Arc::new(alloc);
-                let entry = self.present_insert(host, lease.clone(), scope);
+                let entry = self.present_insert(host, ptr, lease.clone(), scope);
                 ReadMem::Scoped { lease, entry }
             }
             _ => ReadMem::Own(alloc),

@@ -18,6 +18,7 @@ mod guard;
 mod pinned;
 pub(crate) mod pool;
 mod scope;
+mod writeback;
 
 pub(crate) use alloc::{Alloc, Lease};
 pub(crate) mod alloc_api {
