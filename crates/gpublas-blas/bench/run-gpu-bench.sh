@@ -4,6 +4,7 @@
 #
 #   dropin/run-gpu-bench.sh [--require-gpu] [--parts bench,probe,numpy,tests] [--big]
 #                           [--sizes "N ..."] [--out DIR] [--bench-budget S] [--tests-budget S]
+#                           [--deadline S]
 #
 # bench   reference LAPACK's dgesv, dpotrf, dgeqrf at n = 4096, 8192 (--big: and 16384) over
 #         (a) OpenBLAS 0.3.21 on all cores, (b) NVBLAS over that OpenBLAS (LD_PRELOAD), (c)
@@ -18,9 +19,10 @@
 #
 # --require-gpu: stop at once, with exit status 1, if the GPU, cuBLAS or NVBLAS is missing or
 # gpublas-blas does not reach the GPU; and count any GPU variant that fails as a failure. Without
-# it the GPU variants are skipped with a message. Budgets (seconds): bench 240, tests 150; rows
-# that would start later are skipped and reported. Full logs go to DIR (default $OUT if set,
-# else ./gpu-bench-out); the summary (summary.md there) is printed last.
+# it the GPU variants are skipped with a message. Budgets (seconds): bench 200, tests 130; rows
+# that would start later are skipped and reported; a part that would start past --deadline
+# (default 540 s from the start) is skipped, so one run fits a 10-minute slot. Full logs go to
+# DIR (default $OUT if set, else ./gpu-bench-out); the summary (summary.md there) is printed last.
 #
 # OPENBLAS_CORETYPE: OpenBLAS 0.3.21 does not know recent Xeons (it falls back to Prescott
 # kernels); unless set, the script picks SkylakeX (AVX-512) or Haswell (AVX2) from /proc/cpuinfo
@@ -29,7 +31,7 @@ set -uo pipefail
 
 D=$(cd "$(dirname "$0")" && pwd)
 require_gpu=0 parts="bench,probe,numpy,tests" big=0 out="${OUT:-$PWD/gpu-bench-out}" sizes="4096 8192"
-bench_budget=240 tests_budget=150
+bench_budget=200 tests_budget=130 deadline=540
 while [ $# -gt 0 ]; do
     case "$1" in
         --require-gpu) require_gpu=1; shift ;;
@@ -39,7 +41,8 @@ while [ $# -gt 0 ]; do
         --out) out="$2"; shift 2 ;;
         --bench-budget) bench_budget="$2"; shift 2 ;;
         --tests-budget) tests_budget="$2"; shift 2 ;;
-        -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+        --deadline) deadline="$2"; shift 2 ;;
+        -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -52,6 +55,12 @@ t0=$(date +%s)
 say() { echo "$@" | tee -a "$summary"; }
 fail() { say "FAILED: $*"; status=1; }
 has() { case ",$parts," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
+# left: seconds before the --deadline; late PART: true (and says so) when under S seconds are left.
+left() { echo $(( deadline - ($(date +%s) - t0) )); }
+late() {
+    if [ "$(left)" -lt "$2" ]; then say ""; say "## $1: skipped, the --deadline of $deadline s is near"; return 0; fi
+    return 1
+}
 
 ma=$(awk '/^multiarch:/ { print $2 }' "$D/MANIFEST" 2>/dev/null)
 ma="${ma:-$(uname -m)-linux-gnu}"
@@ -251,15 +260,41 @@ if has bench; then
     say "(time: best of 2 runs at n ≤ 4096, one run above; every row's residual ||.||/(||A|| ||x|| n eps) < 30, else BAD. Raw rows: bench.txt.)"
 fi
 
+# --- tests ------------------------------------------------------------------------------------
+if has tests && ! late tests 40; then
+    tb=$(( $(left) - 20 ))
+    [ "$tb" -lt "$tests_budget" ] || tb=$tests_budget
+    say ""
+    say "## netlib BLAS/CBLAS and LAPACK tests, gpublas-blas on the GPU"
+    if [ "$gpublas_gpu" = 1 ]; then
+        flags=(--gpu)
+        [ "$require_gpu" = 1 ] && flags=(--require-gpu)
+        LD_LIBRARY_PATH="${gpu_path}" GPUBLAS_BACKEND="${GPUBLAS_BACKEND:-cuda}" \
+            timeout $((tb + 130)) "$D/netlib-tests.sh" --lib "$D/lib/gpublas/libgpublas_blas.so" \
+            --root "$D/root" --out "$out/netlib" "${flags[@]}" --budget "$tb" --timeout 120 \
+            > "$out/netlib.log" 2>&1
+        rc=$?
+        grep -v '^gpublas-blas: /' "$out/netlib.log" | grep -E '^\||^total|skipped' | tee -a "$summary"
+        [ "$rc" = 0 ] || fail "netlib tests on the GPU: exit $rc (outputs under $out/netlib/run, log $out/netlib.log)"
+    elif [ "$require_gpu" = 1 ]; then
+        fail "tests: no GPU"
+    else
+        say "skipped: gpublas-blas cannot reach a GPU here"
+    fi
+fi
+
 # --- probe ------------------------------------------------------------------------------------
-if has probe; then
+if has probe && ! late probe 60; then
     say ""
     say "## Crossover probe: single calls (ms; best of 2–10)"
     : > "$out/probe.txt"
     for v in openblas gpublas-host gpublas-gpu-only; do
         if ! available "$v"; then echo "skip $v" >> "$out/probe.txt"; continue; fi
         # shellcheck disable=SC2046
-        env $(variant_env "$v") timeout 120 "$bench" --probe --label "$v" > "$out/probe-$v.log" 2>&1
+        pl=$(( ($(left) - 10) / 3 ))
+        [ "$pl" -lt 60 ] || pl=60
+        [ "$pl" -ge 10 ] || pl=10
+        env $(variant_env "$v") timeout "$pl" "$bench" --probe --label "$v" > "$out/probe-$v.log" 2>&1
         rc=$?
         grep '^PROBE' "$out/probe-$v.log" >> "$out/probe.txt"
         if [ "$rc" != 0 ]; then
@@ -287,11 +322,11 @@ if has probe; then
 fi
 
 # --- numpy (optional) -------------------------------------------------------------------------
-if has numpy; then
+if has numpy && ! late numpy 45; then
     say ""
     say "## numpy (its own BLAS)"
     if timeout 30 python3 -c "import numpy" >/dev/null 2>&1; then
-        timeout 120 python3 - <<'EOF' 2>&1 | tee -a "$summary"
+        timeout $(( $(left) < 40 ? $(left) : 40 )) python3 - <<'EOF' 2>&1 | tee -a "$summary"
 import time, numpy as np
 try:
     from threadpoolctl import threadpool_info
@@ -313,32 +348,14 @@ t, x = best(lambda: np.linalg.solve(a, v))
 res = np.abs(a @ x - v).max() / (np.abs(a).sum(axis=1).max() * np.abs(x).max() * n * np.finfo(float).eps)
 print(f"| numpy linalg.solve | {n} | {t:.3f} s | {2 / 3 * n**3 / t * 1e-9:.1f} GF/s | residual {res:.3g} {'ok' if res < 30 else 'BAD'} |")
 EOF
+        rc=${PIPESTATUS[0]}
+        [ "$rc" = 0 ] || say "- numpy: exit $rc (124: out of time) before every row was printed"
         say "(a wheel's numpy links its own OpenBLAS under private names: no libblas.so.3 can replace it, so only this row exists)"
     else
         say "numpy: not available"
     fi
 fi
 
-# --- tests ------------------------------------------------------------------------------------
-if has tests; then
-    say ""
-    say "## netlib BLAS/CBLAS and LAPACK tests, gpublas-blas on the GPU"
-    if [ "$gpublas_gpu" = 1 ]; then
-        flags=(--gpu)
-        [ "$require_gpu" = 1 ] && flags=(--require-gpu)
-        LD_LIBRARY_PATH="${gpu_path}" GPUBLAS_BACKEND="${GPUBLAS_BACKEND:-cuda}" \
-            timeout $((tests_budget + 300)) "$D/netlib-tests.sh" --lib "$D/lib/gpublas/libgpublas_blas.so" \
-            --root "$D/root" --out "$out/netlib" "${flags[@]}" --budget "$tests_budget" --timeout 120 \
-            > "$out/netlib.log" 2>&1
-        rc=$?
-        grep -v '^gpublas-blas: /' "$out/netlib.log" | grep -E '^\||^total|skipped' | tee -a "$summary"
-        [ "$rc" = 0 ] || fail "netlib tests on the GPU: exit $rc (outputs under $out/netlib/run, log $out/netlib.log)"
-    elif [ "$require_gpu" = 1 ]; then
-        fail "tests: no GPU"
-    else
-        say "skipped: gpublas-blas cannot reach a GPU here"
-    fi
-fi
 
 say ""
 say "total $(( $(date +%s) - t0 )) s; logs in $out"
