@@ -21,7 +21,7 @@
 # gpublas-blas does not reach the GPU; and count any GPU variant that fails as a failure. Without
 # it the GPU variants are skipped with a message. Budgets (seconds): bench 200, tests 130; rows
 # that would start later are skipped and reported; a part that would start past --deadline
-# (default 540 s from the start) is skipped, so one run fits a 10-minute slot. Full logs go to
+# (default 540 s from the start) is skipped, so a whole run ends within ten minutes. Full logs go to
 # DIR (default $OUT if set, else ./gpu-bench-out); the summary (summary.md there) is printed last.
 #
 # OPENBLAS_CORETYPE: OpenBLAS 0.3.21 does not know recent Xeons (it falls back to Prescott

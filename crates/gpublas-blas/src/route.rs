@@ -205,3 +205,46 @@ pub fn fatal(what: &str, why: &dyn std::fmt::Display) -> ! {
     eprintln!("gpublas-blas: {what}: {why}");
     std::process::abort()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stats() -> Stats {
+        Stats {
+            on: AtomicBool::new(true),
+            calls: [const { [const { AtomicU64::new(0) }; 3] }; 3],
+            flops: [const { [const { AtomicU64::new(0) }; 2] }; 3],
+        }
+    }
+
+    /// The report is parsed by the benchmark and test scripts: one line, per level
+    /// "Lk host N calls F flop, gpu N calls F flop, gpu-retried-on-host N".
+    #[test]
+    fn stats_report_counts_calls_and_flops_per_level_and_device() {
+        let s = stats();
+        s.count(Level::L3, 1, 4e9);
+        s.count(Level::L3, 1, 1e9);
+        s.count(Level::L3, 0, 10.0);
+        s.count(Level::L2, 2, 7.0);
+        s.count(Level::L2, 0, 7.0);
+        s.count(Level::L1, 0, 3.0);
+        assert_eq!(
+            s.report(),
+            "gpublas-blas stats: \
+             L1 host 1 calls 3.000e0 flop, gpu 0 calls 0.000e0 flop, gpu-retried-on-host 0; \
+             L2 host 1 calls 7.000e0 flop, gpu 0 calls 0.000e0 flop, gpu-retried-on-host 1; \
+             L3 host 1 calls 1.000e1 flop, gpu 2 calls 5.000e9 flop, gpu-retried-on-host 0"
+        );
+    }
+
+    #[test]
+    fn stats_count_nothing_when_off() {
+        let s = stats();
+        s.on.store(false, Ordering::Relaxed);
+        s.count(Level::L3, 1, 4e9);
+        assert!(s
+            .report()
+            .contains("L3 host 0 calls 0.000e0 flop, gpu 0 calls 0.000e0 flop"));
+    }
+}
