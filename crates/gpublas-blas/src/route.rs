@@ -5,11 +5,14 @@
 //! |---|---|---|
 //! | `GPUBLAS_BLAS_BACKEND` | `host`: every call on the CPU; `auto` (or `gpu`): `Device::auto()` (which `GPUBLAS_BACKEND` may force) for large calls | `host` |
 //! | `GPUBLAS_BLAS_CROSSOVER_L1`, `_L2`, `_L3` | the work (flops) from which a call of that level goes to the GPU; `inf` never | level 1 and 2: never; level 3: `2·10⁹` |
+//! | `GPUBLAS_BLAS_REQUIRE_GPU` | `1`: abort at the first call if no GPU is usable (instead of running every call on the host) | unset |
+//! | `GPUBLAS_BLAS_STATS` | `1`: print the device chosen at the first call, and at exit the calls and flops each level ran on the host and on the GPU | unset |
 //!
 //! The crossovers are provisional: level 1 and 2 calls on host memory are bound by the host link
 //! (as many bytes move as flops are done), so they stay on the CPU until a measurement says
 //! otherwise; level 3 moves `O(n²)` bytes for `O(n³)` flops.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use gpublas::{BackendKind, Device, Dynamic, Error, Host};
@@ -27,11 +30,78 @@ pub enum Level {
 
 /// The variable that picks the devices.
 pub const BACKEND_VAR: &str = "GPUBLAS_BLAS_BACKEND";
+/// The variable that makes a missing GPU fatal.
+pub const REQUIRE_GPU_VAR: &str = "GPUBLAS_BLAS_REQUIRE_GPU";
+/// The variable that turns on the routing report.
+pub const STATS_VAR: &str = "GPUBLAS_BLAS_STATS";
 
 struct Devices {
     host: Device<Dynamic>,
     gpu: Option<Device<Dynamic>>,
     crossover: [f64; 3],
+}
+
+/// Where calls went, per level: counted only when `GPUBLAS_BLAS_STATS` is set.
+struct Stats {
+    on: AtomicBool,
+    /// `[level][0: host, 1: GPU, 2: GPU failed and retried on the host]`.
+    calls: [[AtomicU64; 3]; 3],
+    /// Flops (the routing estimate), same layout without the retries.
+    flops: [[AtomicU64; 2]; 3],
+}
+
+static STATS: Stats = Stats {
+    on: AtomicBool::new(false),
+    calls: [const { [const { AtomicU64::new(0) }; 3] }; 3],
+    flops: [const { [const { AtomicU64::new(0) }; 2] }; 3],
+};
+
+impl Stats {
+    fn count(&self, level: Level, slot: usize, work: f64) {
+        if !self.on.load(Ordering::Relaxed) {
+            return;
+        }
+        self.calls[level as usize][slot].fetch_add(1, Ordering::Relaxed);
+        if slot < 2 {
+            // Saturating float-to-int conversion; the report is approximate by nature.
+            self.flops[level as usize][slot].fetch_add(work as u64, Ordering::Relaxed);
+        }
+    }
+
+    fn report(&self) -> String {
+        let mut s = String::from("gpublas-blas stats:");
+        for (level, name) in ["L1", "L2", "L3"].iter().enumerate() {
+            let c = |i: usize| self.calls[level][i].load(Ordering::Relaxed);
+            let f = |i: usize| self.flops[level][i].load(Ordering::Relaxed) as f64;
+            s += &format!(
+                " {name} host {} calls {:.3e} flop, gpu {} calls {:.3e} flop, gpu-retried-on-host {};",
+                c(0),
+                f(0),
+                c(1),
+                f(1),
+                c(2)
+            );
+        }
+        s.pop();
+        s
+    }
+}
+
+extern "C" fn print_stats() {
+    eprintln!("{}", STATS.report());
+}
+
+extern "C" {
+    /// C's `atexit` (the C library is always linked): the report is printed when the program
+    /// exits, after its last BLAS call.
+    fn atexit(f: extern "C" fn()) -> std::ffi::c_int;
+}
+
+fn flag(var: &str) -> bool {
+    matches!(
+        std::env::var(var).unwrap_or_default().trim(),
+        "1" | "true" | "yes" | "on"
+    )
 }
 
 fn devices() -> &'static Devices {
@@ -59,14 +129,36 @@ fn devices() -> &'static Devices {
                 .and_then(|v| v.trim().parse::<f64>().ok())
                 .unwrap_or(default)
         };
+        let crossover = [
+            crossover("GPUBLAS_BLAS_CROSSOVER_L1", f64::INFINITY),
+            crossover("GPUBLAS_BLAS_CROSSOVER_L2", f64::INFINITY),
+            crossover("GPUBLAS_BLAS_CROSSOVER_L3", 2e9),
+        ];
+        if gpu.is_none() && flag(REQUIRE_GPU_VAR) {
+            fatal(
+                REQUIRE_GPU_VAR,
+                &format!("is set but no GPU is usable ({BACKEND_VAR}={choice:?})"),
+            );
+        }
+        if flag(STATS_VAR) {
+            STATS.on.store(true, Ordering::Relaxed);
+            eprintln!(
+                "gpublas-blas: GPU: {}; crossovers (flops) L1 {:e}, L2 {:e}, L3 {:e}",
+                gpu.as_ref().map_or("none".to_string(), |g| g.describe()),
+                crossover[0],
+                crossover[1],
+                crossover[2]
+            );
+            // SAFETY: `print_stats` is a plain `extern "C"` function that lives as long as the
+            // program; registering it has no other precondition.
+            if unsafe { atexit(print_stats) } != 0 {
+                eprintln!("gpublas-blas: {STATS_VAR}: atexit failed; no report at exit");
+            }
+        }
         Devices {
             host: Device::new(Dynamic::Host(Host)),
             gpu,
-            crossover: [
-                crossover("GPUBLAS_BLAS_CROSSOVER_L1", f64::INFINITY),
-                crossover("GPUBLAS_BLAS_CROSSOVER_L2", f64::INFINITY),
-                crossover("GPUBLAS_BLAS_CROSSOVER_L3", 2e9),
-            ],
+            crossover,
         }
     })
 }
@@ -87,13 +179,20 @@ pub fn run<R>(
         .filter(|_| work >= d.crossover[level as usize])
     {
         match f(gpu) {
-            Ok(r) => return r,
+            Ok(r) => {
+                STATS.count(level, 1, work);
+                return r;
+            }
             Err(e @ Error::PartlyWritten { .. }) => fatal(routine, &e),
-            Err(e) => log::warn!(
-                "gpublas-blas: {routine} on the GPU failed ({e}); running it on the host"
-            ),
+            Err(e) => {
+                STATS.count(level, 2, work);
+                log::warn!(
+                    "gpublas-blas: {routine} on the GPU failed ({e}); running it on the host"
+                )
+            }
         }
     }
+    STATS.count(level, 0, work);
     match f(&d.host) {
         Ok(r) => r,
         Err(e) => fatal(routine, &e),
@@ -105,4 +204,47 @@ pub fn run<R>(
 pub fn fatal(what: &str, why: &dyn std::fmt::Display) -> ! {
     eprintln!("gpublas-blas: {what}: {why}");
     std::process::abort()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stats() -> Stats {
+        Stats {
+            on: AtomicBool::new(true),
+            calls: [const { [const { AtomicU64::new(0) }; 3] }; 3],
+            flops: [const { [const { AtomicU64::new(0) }; 2] }; 3],
+        }
+    }
+
+    /// The report is parsed by the benchmark and test scripts: one line, per level
+    /// "Lk host N calls F flop, gpu N calls F flop, gpu-retried-on-host N".
+    #[test]
+    fn stats_report_counts_calls_and_flops_per_level_and_device() {
+        let s = stats();
+        s.count(Level::L3, 1, 4e9);
+        s.count(Level::L3, 1, 1e9);
+        s.count(Level::L3, 0, 10.0);
+        s.count(Level::L2, 2, 7.0);
+        s.count(Level::L2, 0, 7.0);
+        s.count(Level::L1, 0, 3.0);
+        assert_eq!(
+            s.report(),
+            "gpublas-blas stats: \
+             L1 host 1 calls 3.000e0 flop, gpu 0 calls 0.000e0 flop, gpu-retried-on-host 0; \
+             L2 host 1 calls 7.000e0 flop, gpu 0 calls 0.000e0 flop, gpu-retried-on-host 1; \
+             L3 host 1 calls 1.000e1 flop, gpu 2 calls 5.000e9 flop, gpu-retried-on-host 0"
+        );
+    }
+
+    #[test]
+    fn stats_count_nothing_when_off() {
+        let s = stats();
+        s.on.store(false, Ordering::Relaxed);
+        s.count(Level::L3, 1, 4e9);
+        assert!(s
+            .report()
+            .contains("L3 host 0 calls 0.000e0 flop, gpu 0 calls 0.000e0 flop"));
+    }
 }
