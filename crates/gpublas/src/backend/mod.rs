@@ -26,7 +26,6 @@ mod emulated;
 #[cfg_attr(docsrs, doc(cfg(any(feature = "cuda", feature = "rocm"))))]
 pub mod gpu;
 mod host;
-#[cfg(any(feature = "cuda", feature = "rocm", test))]
 mod host_path;
 mod level1;
 mod level2;
