@@ -7,6 +7,7 @@
 //! triangles, every op and both diagonals; the host backend is held to the same reference.
 
 use gpublas::prelude::*;
+use gpublas::backend::StructuralZeros;
 use gpublas::{Backend, Emulated, Host};
 use num_complex::Complex64 as Z;
 use rand::{Rng, SeedableRng};
@@ -428,34 +429,48 @@ fn her2k<T: TestScalar, B: BlasAll>(dev: &Device<B>, seed: u64) {
     }
 }
 
-/// The routines on `dev`, for each type.
-fn all_routines<B: BlasAll>(dev: &Device<B>, seed: u64) {
-    triangular_products::<f32, B>(dev, seed);
-    triangular_products::<f64, B>(dev, seed + 1);
-    triangular_products::<Complex32, B>(dev, seed + 2);
-    triangular_products::<Complex64, B>(dev, seed + 3);
-    trmm::<f32, B>(dev, seed + 4);
-    trmm::<f64, B>(dev, seed + 5);
-    trmm::<Complex32, B>(dev, seed + 6);
-    trmm::<Complex64, B>(dev, seed + 7);
-    her2k::<f32, B>(dev, seed + 8);
-    her2k::<f64, B>(dev, seed + 9);
-    her2k::<Complex32, B>(dev, seed + 10);
-    her2k::<Complex64, B>(dev, seed + 11);
+/// Runs `$f` for the four types on `$dev`, from `$seed`.
+macro_rules! for_all_types {
+    ($f:ident, $dev:expr, $seed:expr) => {
+        $f::<f32, _>($dev, $seed);
+        $f::<f64, _>($dev, $seed + 1);
+        $f::<Complex32, _>($dev, $seed + 2);
+        $f::<Complex64, _>($dev, $seed + 3);
+    };
 }
 
-#[test]
-fn vendor_zeros_device_keeps_non_finite_values_where_the_reference_does() {
+/// The emulated device that multiplies structural zeros as cuBLAS does, guarded.
+fn vendor_zeros() -> (Emulated, Device<Emulated>) {
     let emu = Emulated::with_vendor_zeros();
-    assert!(emu.multiplies_structural_zeros(gpublas::backend::StructuralZeros::Trmm, Complex32::KIND));
-    let dev = Device::new(emu.clone());
-    all_routines(&dev, 0x5eed_2e70);
-    assert_eq!(emu.live_allocations(), 0, "a guard's scratch was not freed");
+    let kinds = [f32::KIND, f64::KIND, Complex32::KIND, Complex64::KIND];
+    let routines = [StructuralZeros::TriangularMv, StructuralZeros::Trmm, StructuralZeros::Her2k];
+    for (r, k) in routines.iter().flat_map(|r| kinds.map(|k| (r, k))) {
+        assert!(emu.multiplies_structural_zeros(*r, k));
+        assert!(!Host.multiplies_structural_zeros(*r, k));
+    }
+    (emu.clone(), Device::new(emu))
 }
 
 #[test]
-fn host_backend_meets_the_same_reference() {
-    let dev = Device::new(Host);
-    assert!(!Host.multiplies_structural_zeros(gpublas::backend::StructuralZeros::Trmm, f64::KIND));
-    all_routines(&dev, 0x5eed_4057);
+fn guarded_triangular_products_keep_non_finite_values_of_x_where_the_reference_does() {
+    let (emu, dev) = vendor_zeros();
+    for_all_types!(triangular_products, &dev, 0x5eed_2e70);
+    assert_eq!(emu.live_allocations(), 0, "a guard's scratch was not freed");
+    for_all_types!(triangular_products, &Device::new(Host), 0x5eed_4057);
+}
+
+#[test]
+fn guarded_trmm_keeps_non_finite_values_of_b_where_the_reference_does() {
+    let (emu, dev) = vendor_zeros();
+    for_all_types!(trmm, &dev, 0x5eed_3170);
+    assert_eq!(emu.live_allocations(), 0, "a guard's scratch was not freed");
+    for_all_types!(trmm, &Device::new(Host), 0x5eed_3171);
+}
+
+#[test]
+fn guarded_her2k_keeps_non_finite_values_of_a_and_b_where_the_reference_does() {
+    let (emu, dev) = vendor_zeros();
+    for_all_types!(her2k, &dev, 0x5eed_2e2c);
+    assert_eq!(emu.live_allocations(), 0, "a guard's scratch was not freed");
+    for_all_types!(her2k, &Device::new(Host), 0x5eed_2e2d);
 }
