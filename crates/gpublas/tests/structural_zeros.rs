@@ -6,8 +6,8 @@
 //! terms of the triangle (and band), on fresh seeded random inputs, for the four types, both
 //! triangles, every op and both diagonals; the host backend is held to the same reference.
 
-use gpublas::prelude::*;
 use gpublas::backend::StructuralZeros;
+use gpublas::prelude::*;
 use gpublas::{Backend, Emulated, Host};
 use num_complex::Complex64 as Z;
 use rand::{Rng, SeedableRng};
@@ -57,7 +57,10 @@ fn rand_z<T: TestScalar>(r: &mut ChaCha8Rng) -> T {
 
 /// The non-finite values put into operands: NaN (both parts) and +∞ (the real part).
 fn poisons<T: TestScalar>() -> [T; 2] {
-    [T::of(Z::new(f64::NAN, f64::NAN)), T::of(Z::new(f64::INFINITY, 0.0))]
+    [
+        T::of(Z::new(f64::NAN, f64::NAN)),
+        T::of(Z::new(f64::INFINITY, 0.0)),
+    ]
 }
 
 fn finite(z: Z) -> bool {
@@ -132,7 +135,11 @@ fn ref_trmv(tri: &[Z], n: usize, shape: (Uplo, Op, Diag, usize), x: &[Z]) -> Vec
 
 /// The triangle of order `n` within `k` off-diagonals: random inside, NaN outside and on a unit
 /// diagonal (the reference reads neither).
-fn triangle<T: TestScalar>(r: &mut ChaCha8Rng, n: usize, (uplo, diag, k): (Uplo, Diag, usize)) -> Vec<T> {
+fn triangle<T: TestScalar>(
+    r: &mut ChaCha8Rng,
+    n: usize,
+    (uplo, diag, k): (Uplo, Diag, usize),
+) -> Vec<T> {
     let nan = poisons::<T>()[0];
     let mut t = vec![nan; n * n];
     for j in 0..n {
@@ -174,7 +181,11 @@ fn stored<T: TestScalar>(dense: &[T], n: usize, uplo: Uplo, storage: Storage) ->
             for j in 0..n {
                 for i in 0..n {
                     if in_band(uplo, k, i, j) {
-                        let row = if uplo == Uplo::Upper { k + i - j } else { i - j };
+                        let row = if uplo == Uplo::Upper {
+                            k + i - j
+                        } else {
+                            i - j
+                        };
                         a[row + j * ld] = dense[i + j * n];
                     }
                 }
@@ -336,7 +347,11 @@ fn trmm<T: TestScalar, B: BlasAll>(dev: &Device<B>, seed: u64) {
                                     }
                                     // The padding row is untouched.
                                     let pad = m + j * ldb;
-                                    let before = if in_place { b0[pad].z() } else { poisons::<T>()[0].z() };
+                                    let before = if in_place {
+                                        b0[pad].z()
+                                    } else {
+                                        poisons::<T>()[0].z()
+                                    };
                                     let after = out[pad].z();
                                     assert!(
                                         after == before || (after.is_nan() && before.is_nan()),
@@ -354,7 +369,11 @@ fn trmm<T: TestScalar, B: BlasAll>(dev: &Device<B>, seed: u64) {
 
 fn her2k<T: TestScalar, B: BlasAll>(dev: &Device<B>, seed: u64) {
     let mut r = ChaCha8Rng::seed_from_u64(seed);
-    let ops = if T::IS_COMPLEX { [Op::N, Op::C] } else { [Op::N, Op::T] };
+    let ops = if T::IS_COMPLEX {
+        [Op::N, Op::C]
+    } else {
+        [Op::N, Op::T]
+    };
     for (n, k) in [(3usize, 4usize), (4, 2)] {
         for uplo in UPLOS {
             for trans in ops {
@@ -372,7 +391,11 @@ fn her2k<T: TestScalar, B: BlasAll>(dev: &Device<B>, seed: u64) {
                     let mut a: Vec<T> = (0..ld * cols).map(|_| rand_z(&mut r)).collect();
                     let mut b: Vec<T> = (0..ld * cols).map(|_| rand_z(&mut r)).collect();
                     if let Some((p, in_b, i, j)) = case {
-                        if in_b { b[i + j * ld] = p } else { a[i + j * ld] = p }
+                        if in_b {
+                            b[i + j * ld] = p
+                        } else {
+                            a[i + j * ld] = p
+                        }
                     }
                     let nan = poisons::<T>()[0];
                     // C: random in the `uplo` triangle (a real diagonal), NaN in the other one.
@@ -381,7 +404,11 @@ fn her2k<T: TestScalar, B: BlasAll>(dev: &Device<B>, seed: u64) {
                         for i in 0..n {
                             if in_band(uplo, n, i, j) {
                                 let v: T = rand_z(&mut r);
-                                c[i + j * n] = if i == j { T::of(Z::new(v.z().re, 0.0)) } else { v };
+                                c[i + j * n] = if i == j {
+                                    T::of(Z::new(v.z().re, 0.0))
+                                } else {
+                                    v
+                                };
                             }
                         }
                     }
@@ -407,13 +434,21 @@ fn her2k<T: TestScalar, B: BlasAll>(dev: &Device<B>, seed: u64) {
                     let (al, be) = (alpha.z(), Z::new(beta.into(), 0.0));
                     for j in 0..n {
                         for i in 0..n {
-                            let what = format!("her2k {uplo:?} {trans:?} n={n} k={k} poison {case:?}: ({i}, {j})");
+                            let what = format!(
+                                "her2k {uplo:?} {trans:?} n={n} k={k} poison {case:?}: ({i}, {j})"
+                            );
                             if !in_band(uplo, n, i, j) {
-                                assert!(c[i + j * n].z().is_nan(), "{what}: the other triangle was written");
+                                assert!(
+                                    c[i + j * n].z().is_nan(),
+                                    "{what}: the other triangle was written"
+                                );
                                 continue;
                             }
                             let s: Z = (0..k)
-                                .map(|l| al * op(&a, i, l) * op(&b, j, l).conj() + al.conj() * op(&b, i, l) * op(&a, j, l).conj())
+                                .map(|l| {
+                                    al * op(&a, i, l) * op(&b, j, l).conj()
+                                        + al.conj() * op(&b, i, l) * op(&a, j, l).conj()
+                                })
                                 .sum();
                             let mut want = be * c0[i + j * n].z() + s;
                             if i == j {
@@ -443,7 +478,11 @@ macro_rules! for_all_types {
 fn vendor_zeros() -> (Emulated, Device<Emulated>) {
     let emu = Emulated::with_vendor_zeros();
     let kinds = [f32::KIND, f64::KIND, Complex32::KIND, Complex64::KIND];
-    let routines = [StructuralZeros::TriangularMv, StructuralZeros::Trmm, StructuralZeros::Her2k];
+    let routines = [
+        StructuralZeros::TriangularMv,
+        StructuralZeros::Trmm,
+        StructuralZeros::Her2k,
+    ];
     for (r, k) in routines.iter().flat_map(|r| kinds.map(|k| (r, k))) {
         assert!(emu.multiplies_structural_zeros(*r, k));
         assert!(!Host.multiplies_structural_zeros(*r, k));

@@ -8,10 +8,10 @@ use cublas_sys as sys;
 
 use super::gpu::{ffi, lp64_or_ilp64, CopyKind, GemmExCall, Gpu, GpuApi, GpuMixed};
 use super::{BackendKind, DevPtr, StructuralZeros};
-use crate::scalar::ScalarKind;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::precision::{ComputeType, Precision};
+use crate::scalar::ScalarKind;
 use crate::types::{Diag, Op, Side, Uplo};
 
 /// The CUDA backend: one NVIDIA GPU, through cuBLAS.

@@ -15,9 +15,9 @@ use rocblas_sys as sys;
 
 use super::gpu::{CopyKind, Gpu, GpuApi};
 use super::{BackendKind, DevPtr, StructuralZeros};
-use crate::scalar::ScalarKind;
 use crate::device::Device;
 use crate::error::{Error, Result};
+use crate::scalar::ScalarKind;
 use crate::types::{Diag, Op, Side, Uplo};
 
 /// The ROCm backend: one AMD GPU, through rocBLAS.

@@ -166,9 +166,7 @@ pub(super) unsafe fn tbmv<T: Scalar>(
     let library = || {
         if !emu.vendor_zeros() {
             // SAFETY: forwarded to the caller; the memory is host memory.
-            return unsafe {
-                Level2::<T>::tbmv(&Host, uplo, trans, diag, n, k, a, lda, x, incx)
-            };
+            return unsafe { Level2::<T>::tbmv(&Host, uplo, trans, diag, n, k, a, lda, x, incx) };
         }
         // Band storage: `A(i, j)` at row `k + i − j` (upper) or `i − j` (lower) of column `j`.
         let band = |i: usize, j: usize| match uplo {
@@ -177,7 +175,9 @@ pub(super) unsafe fn tbmv<T: Scalar>(
         };
         // SAFETY: `A` holds the band of its `uplo` triangle in band storage (only that is read)
         // and `x` its `n` elements (the caller's contract).
-        let d = dense_triangle::<T>(n, (uplo, diag), Some(k), |i, j| unsafe { at(a, band(i, j)) });
+        let d = dense_triangle::<T>(n, (uplo, diag), Some(k), |i, j| unsafe {
+            at(a, band(i, j))
+        });
         // SAFETY: as above.
         unsafe { dense_mv(&d, n, trans, x, incx) };
         Ok(())
@@ -226,7 +226,9 @@ pub(super) unsafe fn tpmv<T: Scalar>(
         };
         // SAFETY: `ap` holds the packed triangle and `x` its `n` elements (the caller's
         // contract).
-        let d = dense_triangle::<T>(n, (uplo, diag), None, |i, j| unsafe { at(ap, packed(i, j)) });
+        let d = dense_triangle::<T>(n, (uplo, diag), None, |i, j| unsafe {
+            at(ap, packed(i, j))
+        });
         // SAFETY: as above.
         unsafe { dense_mv(&d, n, trans, x, incx) };
         Ok(())
@@ -351,11 +353,17 @@ pub(super) unsafe fn her2k<T: Scalar>(
         // of a column reaches every row of it (`0·x`).
         let rows_of = |x: DevPtr, ld: usize| -> Vec<T> {
             let el = |i: usize, l: usize| -> T {
+                let (idx, conj) = match trans {
+                    Op::N => (i + l * ld, false),
+                    Op::T => (l + i * ld, false),
+                    Op::C => (l + i * ld, true),
+                };
                 // SAFETY: `x` holds `op(X)`'s `n × k` elements in its storage at `ld`.
-                match trans {
-                    Op::N => unsafe { at(x, i + l * ld) },
-                    Op::T => unsafe { at(x, l + i * ld) },
-                    Op::C => unsafe { at::<T>(x, l + i * ld) }.conj(),
+                let v = unsafe { at::<T>(x, idx) };
+                if conj {
+                    v.conj()
+                } else {
+                    v
                 }
             };
             let mut p = vec![T::zero(); n * k];

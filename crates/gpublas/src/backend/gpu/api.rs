@@ -5,8 +5,8 @@
 //! [`GpuMixed`](super::GpuMixed).
 
 use crate::backend::{BackendKind, DevPtr, StructuralZeros};
-use crate::scalar::ScalarKind;
 use crate::error::Result;
+use crate::scalar::ScalarKind;
 
 /// Direction of a copy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

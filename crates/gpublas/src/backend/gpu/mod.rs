@@ -49,8 +49,8 @@ pub(crate) use level3::vendor_level3_methods;
 pub(crate) use vendor::{ffi, sdcz, xcall};
 
 use super::{Backend, BackendKind, DevPtr, Event, Queue, StructuralZeros};
-use crate::scalar::ScalarKind;
 use crate::error::{Error, Result};
+use crate::scalar::ScalarKind;
 
 /// A GPU backend: one device of one vendor. `Cuda` and `Rocm` are this type.
 pub struct Gpu<A: GpuApi> {

@@ -59,7 +59,13 @@ impl<T: Scalar> HostCopy<T> {
     ///
     /// # Safety
     /// As for [`HostCopy::new`] with the same `n`, `x` and `inc`, and `x` writable.
-    unsafe fn write_back<B: Level1<T>>(&self, backend: &B, n: usize, x: DevPtr, inc: isize) -> Result<()> {
+    unsafe fn write_back<B: Level1<T>>(
+        &self,
+        backend: &B,
+        n: usize,
+        x: DevPtr,
+        inc: isize,
+    ) -> Result<()> {
         let bytes = std::mem::size_of_val(self.data.as_slice());
         if self.inc == inc {
             // SAFETY: the span is `data.len()` elements from `x` (the caller's contract).

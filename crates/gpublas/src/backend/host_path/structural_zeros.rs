@@ -18,8 +18,8 @@
 //! returns its value: a device-resident call of a guarded routine waits for the device.
 
 use super::HostCopy;
-use crate::error::Result;
 use crate::backend::{Backend, DevPtr, Host, Level1, Level2, Level3, StructuralZeros};
+use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 

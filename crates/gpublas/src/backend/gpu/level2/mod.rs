@@ -229,7 +229,19 @@ impl<T: Scalar, A: GpuLevel1 + GpuLevel2> Level2<T> for Gpu<A> {
                 a,
                 x,
                 incx,
-                || self.tr::<T>(false, uplo, trans, diag, n, Some(k), (a, Some(lda)), x, incx),
+                || {
+                    self.tr::<T>(
+                        false,
+                        uplo,
+                        trans,
+                        diag,
+                        n,
+                        Some(k),
+                        (a, Some(lda)),
+                        x,
+                        incx,
+                    )
+                },
             )
         }
     }
