@@ -427,7 +427,9 @@ impl Device<Host> {
 
 /// The variable that forces a backend: `cuda`, `rocm`, `host`, `emulated` / `emulated-async`
 /// (the CPU behaving like a discrete GPU with synchronous / asynchronous transfers, for
-/// testing) or `auto`.
+/// testing), `emulated-vendor` (that device with triangular products and `her2k` multiplying
+/// structural zeros as cuBLAS's do, guarded as on a GPU: [`Emulated::with_vendor_zeros`]) or
+/// `auto`.
 pub const BACKEND_VAR: &str = "GPUBLAS_BACKEND";
 
 impl Device<Dynamic> {
@@ -471,6 +473,7 @@ impl Device<Dynamic> {
             "" | "auto" => Ok(Self::first_usable()),
             "host" => forced_to(Ok(Dynamic::Host(Host))),
             "emulated" => forced_to(Ok(Dynamic::Emulated(Emulated::new()))),
+            "emulated-vendor" => forced_to(Ok(Dynamic::Emulated(Emulated::with_vendor_zeros()))),
             "emulated-async" => {
                 // Tiny staging slots, so even small problems take the pipelined paths, and tiled
                 // gemm from any size in tiles of 8: every gemm test runs through it.
@@ -484,7 +487,7 @@ impl Device<Dynamic> {
             other => Err(Error::BackendUnavailable {
                 requested: other.to_string(),
                 reason:
-                    "unknown backend; expected cuda, rocm, host, emulated, emulated-async or auto"
+                    "unknown backend; expected cuda, rocm, host, emulated, emulated-async, emulated-vendor or auto"
                         .into(),
             }),
         }

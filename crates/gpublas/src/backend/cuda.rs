@@ -7,10 +7,11 @@ use std::ffi::{c_int, c_void};
 use cublas_sys as sys;
 
 use super::gpu::{ffi, lp64_or_ilp64, CopyKind, GemmExCall, Gpu, GpuApi, GpuMixed};
-use super::{BackendKind, DevPtr};
+use super::{BackendKind, DevPtr, StructuralZeros};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::precision::{ComputeType, Precision};
+use crate::scalar::ScalarKind;
 use crate::types::{Diag, Op, Side, Uplo};
 
 /// The CUDA backend: one NVIDIA GPU, through cuBLAS.
@@ -162,6 +163,17 @@ impl GpuApi for CudaApi {
     const KIND: BackendKind = BackendKind::Cuda;
     const LIBRARY: &'static str = "cuBLAS";
     const ILP64_SINCE: &'static str = "cuBLAS has its 64-bit entry points from 12.0 on";
+
+    // Seen on an H200 with cuBLAS 13.1 (the reading-rules conformance tests): trmv (and its
+    // band and packed forms) multiplies the zero triangle by `x`, trmm by `B`, for every type;
+    // cher2k lets a NaN of `A` reach elements of `C` its products do not belong to (the other
+    // types' her2k and syr2k kept the reference's semantics there).
+    fn multiplies_structural_zeros(routine: StructuralZeros, kind: ScalarKind) -> bool {
+        match routine {
+            StructuralZeros::TriangularMv | StructuralZeros::Trmm => true,
+            StructuralZeros::Her2k => kind == ScalarKind::C32,
+        }
+    }
 
     fn load() -> Result<Self> {
         // The runtime first, and whether it sees a device: on a machine without a GPU (or

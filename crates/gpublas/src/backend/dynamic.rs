@@ -1,10 +1,10 @@
 //! [`Dynamic`]: a backend chosen at run time among the compiled ones, itself a [`Backend`], so
 //! code written for one static backend and code written for `Device::auto()` are the same code.
 
-use super::{Backend, BackendKind, DevPtr, Emulated, Event, Host, Queue};
+use super::{Backend, BackendKind, DevPtr, Emulated, Event, Host, Queue, StructuralZeros};
 use super::{Batched, Level1, Level2, Level3, MixedPrecision};
 use crate::error::Result;
-use crate::scalar::Scalar;
+use crate::scalar::{Scalar, ScalarKind};
 
 /// One of the compiled backends, picked at run time (see `Device::auto`).
 #[derive(Debug, Clone)]
@@ -153,6 +153,9 @@ unsafe impl Backend for Dynamic {
     }
     fn trim(&self, keep: usize) -> Result<()> {
         dispatch!(self, b => b.trim(keep))
+    }
+    fn multiplies_structural_zeros(&self, routine: StructuralZeros, kind: ScalarKind) -> bool {
+        dispatch!(self, b => b.multiplies_structural_zeros(routine, kind))
     }
 }
 

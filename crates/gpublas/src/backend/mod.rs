@@ -14,6 +14,7 @@
 //! | [`Dynamic`] | always | whichever was picked at run time | forwards to one of the above |
 
 use crate::error::{Error, Result};
+use crate::scalar::ScalarKind;
 
 mod all;
 mod batched;
@@ -25,7 +26,6 @@ mod emulated;
 #[cfg_attr(docsrs, doc(cfg(any(feature = "cuda", feature = "rocm"))))]
 pub mod gpu;
 mod host;
-#[cfg(any(feature = "cuda", feature = "rocm", test))]
 mod host_path;
 mod level1;
 mod level2;
@@ -373,6 +373,37 @@ pub unsafe trait Backend: Send + Sync + 'static {
         let _ = keep;
         Ok(())
     }
+
+    /// Whether this backend's library computes `routine` on scalar type `kind` by multiplying
+    /// elements the reference never multiplies — a structural zero of a triangle times an
+    /// element of another operand — so that a NaN or ∞ in that operand (`0·NaN = NaN`) reaches
+    /// elements of the result the reference keeps finite. `false` by default (the host's
+    /// routines follow the reference).
+    ///
+    /// Where it is `true`, the backend guards the routine: it first checks, with its own `asum`
+    /// (a synchronisation), whether the operands such a product could take are all finite; if
+    /// they are, `0·x = 0` and the library's result is the reference's, so the library runs;
+    /// if not, the operands are copied to the host, the [`Host`] backend's routine runs there
+    /// and the result is copied back.
+    fn multiplies_structural_zeros(&self, routine: StructuralZeros, kind: ScalarKind) -> bool {
+        let _ = (routine, kind);
+        false
+    }
+}
+
+/// The routines a library may compute by multiplying structural zeros
+/// ([`Backend::multiplies_structural_zeros`]), with the operands whose non-finite elements then
+/// leak into the result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StructuralZeros {
+    /// `trmv`, `tbmv`, `tpmv`: the zeros of the triangle (and outside the band) times `x`.
+    TriangularMv,
+    /// `trmm`: the zeros of the triangle times `B`.
+    Trmm,
+    /// `her2k` (`syr2k` for real types): elements of `A` and `B` reach elements of `C` their
+    /// products do not belong to.
+    Her2k,
 }
 
 /// A work queue of a backend: BLAS calls run on the compute queue; the transfer engine moves

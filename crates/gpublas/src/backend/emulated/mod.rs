@@ -10,12 +10,17 @@
 //!
 //! The BLAS routines are the [`Host`] backend's, run on the emulated device memory.
 //!
+//! [`Emulated::with_vendor_zeros`] makes a device whose triangular products and `her2k`
+//! multiply structural zeros as cuBLAS does ([`vendor_zeros`]), guarded as on a GPU, so the
+//! guard's paths run, and are checked, in CI.
+//!
 //! [`Emulated::asynchronous`] makes a device with asynchronous transfers, as a GPU has: copies
 //! on its Upload and Download queues run only when something waits for them ([`queues`]), so
 //! the transfer engine's staging, pipelining and event logic runs, and is checked, in CI.
 
 mod faults;
 mod queues;
+mod vendor_zeros;
 
 use faults::Faults;
 use queues::{Op, Queues};
@@ -23,10 +28,10 @@ use queues::{Op, Queues};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::{Backend, BackendKind, DevPtr, Event, Host, Queue};
+use super::{Backend, BackendKind, DevPtr, Event, Host, Queue, StructuralZeros};
 use super::{Batched, Level1, Level2, Level3, MixedPrecision};
 use crate::error::Result;
-use crate::scalar::Scalar;
+use crate::scalar::{Scalar, ScalarKind};
 
 /// The CPU behaving like a discrete GPU (separate memory reached through copies), with checks
 /// for use-after-free and double free. For testing the safe layer without a GPU; select it with
@@ -49,6 +54,9 @@ struct State {
     mapped: Mutex<BTreeMap<usize, usize>>,
     /// Whether transfers are asynchronous (copy queues that run late).
     asynchronous: bool,
+    /// Whether `trmv`/`tbmv`/`tpmv`, `trmm` and `her2k` multiply structural zeros, as cuBLAS's
+    /// do (and are guarded as on a GPU).
+    vendor_zeros: bool,
     /// The copy queues (lock order: `queues`, then `live` or `pinned`).
     queues: Mutex<Queues>,
     /// A fault armed by a test ([`Emulated::inject_fault`]).
@@ -82,6 +90,26 @@ impl Emulated {
                 ..State::default()
             }),
         }
+    }
+
+    /// A new emulated device (synchronous transfers) whose `trmv`, `tbmv`, `tpmv`, `trmm` and
+    /// `her2k` compute as cuBLAS's do: multiplying the structural zeros of the triangle (and,
+    /// in `her2k`, elements of `A` and `B` by zeros), so a NaN or ∞ there would reach elements
+    /// the reference keeps finite — and guarded as the GPU backends guard them
+    /// ([`Backend::multiplies_structural_zeros`] answers `true`): calls whose operands hold a
+    /// non-finite value run on the host backend. Selected by `GPUBLAS_BACKEND=emulated-vendor`.
+    pub fn with_vendor_zeros() -> Self {
+        Emulated {
+            state: Arc::new(State {
+                vendor_zeros: true,
+                ..State::default()
+            }),
+        }
+    }
+
+    /// Whether this device multiplies structural zeros ([`Emulated::with_vendor_zeros`]).
+    fn vendor_zeros(&self) -> bool {
+        self.state.vendor_zeros
     }
 
     /// Runs queue `q`'s first action (after what it waits for).
@@ -225,7 +253,16 @@ unsafe impl Backend for Emulated {
     }
 
     fn describe(&self) -> String {
-        "emulated: CPU memory behind copies, host BLAS (testing)".into()
+        if self.vendor_zeros() {
+            "emulated: CPU memory behind copies, host BLAS but triangular products and her2k multiplying structural zeros as cuBLAS's, guarded (testing)".into()
+        } else {
+            "emulated: CPU memory behind copies, host BLAS (testing)".into()
+        }
+    }
+
+    fn multiplies_structural_zeros(&self, routine: StructuralZeros, kind: ScalarKind) -> bool {
+        let _ = (routine, kind);
+        self.vendor_zeros()
     }
 
     fn host_memory(&self) -> bool {
@@ -472,18 +509,37 @@ fn check_arg<A: 'static>(emu: &Emulated, what: &'static str, arg: &A) {
 }
 
 /// Forwards each listed method of the trait named first to the host backend after checking its
-/// pointers.
+/// pointers — except the routines a GPU library computes by multiplying structural zeros, which
+/// go to [`vendor_zeros`] (the host's routine outside that mode).
 macro_rules! forward_to_host {
     ($tr:ident; $( fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
-        $(
-            unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
-                $( check_arg(self, concat!(stringify!($name), " argument `", stringify!($arg), "`"), &$arg); )*
-                self.fault(stringify!($name))?;
-                // SAFETY: forwarded to the caller; the memory is host memory, which the host
-                // backend's routines work on directly.
-                unsafe { $tr::<T>::$name(&Host, $($arg),*) }
-            }
-        )*
+        $( emulated_method! { $tr; $name; $($arg: $ty),*; $ret } )*
+    };
+}
+
+/// One method of [`forward_to_host`]: by its name, to [`vendor_zeros`] or to the host backend.
+macro_rules! emulated_method {
+    ($tr:ident; trmv; $($rest:tt)*) => { emulated_method! { @vendor $tr; trmv; $($rest)* } };
+    ($tr:ident; tbmv; $($rest:tt)*) => { emulated_method! { @vendor $tr; tbmv; $($rest)* } };
+    ($tr:ident; tpmv; $($rest:tt)*) => { emulated_method! { @vendor $tr; tpmv; $($rest)* } };
+    ($tr:ident; trmm; $($rest:tt)*) => { emulated_method! { @vendor $tr; trmm; $($rest)* } };
+    ($tr:ident; her2k; $($rest:tt)*) => { emulated_method! { @vendor $tr; her2k; $($rest)* } };
+    (@vendor $tr:ident; $name:ident; $($arg:ident : $ty:ty),*; $ret:ty) => {
+        unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
+            $( check_arg(self, concat!(stringify!($name), " argument `", stringify!($arg), "`"), &$arg); )*
+            self.fault(stringify!($name))?;
+            // SAFETY: forwarded to the caller; the memory is host memory.
+            unsafe { vendor_zeros::$name::<T>(self, $($arg),*) }
+        }
+    };
+    ($tr:ident; $name:ident; $($arg:ident : $ty:ty),*; $ret:ty) => {
+        unsafe fn $name(&self, $($arg: $ty),*) -> $ret {
+            $( check_arg(self, concat!(stringify!($name), " argument `", stringify!($arg), "`"), &$arg); )*
+            self.fault(stringify!($name))?;
+            // SAFETY: forwarded to the caller; the memory is host memory, which the host
+            // backend's routines work on directly.
+            unsafe { $tr::<T>::$name(&Host, $($arg),*) }
+        }
     };
 }
 

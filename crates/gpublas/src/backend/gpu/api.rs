@@ -4,8 +4,9 @@
 //! [`GpuLevel3`](super::GpuLevel3), [`GpuBatched`](super::GpuBatched) and
 //! [`GpuMixed`](super::GpuMixed).
 
-use crate::backend::{BackendKind, DevPtr};
+use crate::backend::{BackendKind, DevPtr, StructuralZeros};
 use crate::error::Result;
+use crate::scalar::ScalarKind;
 
 /// Direction of a copy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,6 +69,11 @@ pub trait GpuApi: Sealed + Copy + Send + Sync + 'static {
     const LIBRARY: &'static str;
     /// Which versions of the BLAS library have the `_64` (64-bit size) entry points, for errors.
     const ILP64_SINCE: &'static str;
+
+    /// Whether the library computes `routine` on `kind` by multiplying structural zeros
+    /// ([`Backend::multiplies_structural_zeros`](crate::backend::Backend::multiplies_structural_zeros),
+    /// which answers this): the backend then guards the routine.
+    fn multiplies_structural_zeros(routine: StructuralZeros, kind: ScalarKind) -> bool;
 
     /// Loads the libraries (once per process).
     fn load() -> Result<Self>;

@@ -48,8 +48,9 @@ pub(crate) use level3::vendor_level3_methods;
 #[allow(unused_imports)] // `sdcz!`: for routines without `_64` entry points
 pub(crate) use vendor::{ffi, sdcz, xcall};
 
-use super::{Backend, BackendKind, DevPtr, Event, Queue};
+use super::{Backend, BackendKind, DevPtr, Event, Queue, StructuralZeros};
 use crate::error::{Error, Result};
+use crate::scalar::ScalarKind;
 
 /// A GPU backend: one device of one vendor. `Cuda` and `Rocm` are this type.
 pub struct Gpu<A: GpuApi> {
@@ -340,6 +341,9 @@ unsafe impl<A: GpuApi> Backend for Gpu<A> {
     }
     fn same_context(&self, other: &Self) -> bool {
         Arc::ptr_eq(&self.ctx, &other.ctx)
+    }
+    fn multiplies_structural_zeros(&self, routine: StructuralZeros, kind: ScalarKind) -> bool {
+        A::multiplies_structural_zeros(routine, kind)
     }
     unsafe fn alloc(&self, bytes: usize) -> Result<DevPtr> {
         self.ctx.enter()?;

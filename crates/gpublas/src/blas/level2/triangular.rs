@@ -53,6 +53,12 @@ impl<B: Backend> Device<B> {
     /// `x ← op(A) x` for a triangular `A` of which the `uplo` triangle is referenced (BLAS
     /// `trmv`).
     ///
+    /// On a backend whose library multiplies structural zeros (cuBLAS; see
+    /// [`Backend::multiplies_structural_zeros`](crate::Backend::multiplies_structural_zeros)), `x`
+    /// is first checked for NaN and ∞ with the library's `asum` (a synchronisation: the call waits
+    /// for the device); if it holds one, the call runs on the host from copies of `A` and `x`, so
+    /// that it reaches only the elements the reference lets it reach.
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage, `A` is not square or is a batch, `x` does not have `A`'s order, or
@@ -131,6 +137,12 @@ impl<B: Backend> Device<B> {
     /// `x ← op(A) x` for a triangular band matrix ([`Banded::upper`] or [`Banded::lower`];
     /// BLAS `tbmv`).
     ///
+    /// On a backend whose library multiplies structural zeros (cuBLAS; see
+    /// [`Backend::multiplies_structural_zeros`](crate::Backend::multiplies_structural_zeros)), `x`
+    /// is first checked for NaN and ∞ with the library's `asum` (a synchronisation: the call waits
+    /// for the device); if it holds one, the call runs on the host from copies of `A` and `x`, so
+    /// that it reaches only the elements the reference lets it reach.
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage, `A` is a general band (`Banded::new`; this takes `upper` or
@@ -205,6 +217,12 @@ impl<B: Backend> Device<B> {
     }
 
     /// `x ← op(A) x` for a packed triangular matrix ([`Packed`]; BLAS `tpmv`).
+    ///
+    /// On a backend whose library multiplies structural zeros (cuBLAS; see
+    /// [`Backend::multiplies_structural_zeros`](crate::Backend::multiplies_structural_zeros)), `x`
+    /// is first checked for NaN and ∞ with the library's `asum` (a synchronisation: the call waits
+    /// for the device); if it holds one, the call runs on the host from copies of `A` and `x`, so
+    /// that it reaches only the elements the reference lets it reach.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand

@@ -144,6 +144,12 @@ impl<B: Backend> Device<B> {
     /// Any layouts: a `B` in another layout than `A`'s runs on a copy in `A`'s layout; complex
     /// `A` and `B` in another layout than `C`'s run on conjugated copies.
     ///
+    /// Where the library lets elements of `A` and `B` reach elements of `C` their products do not
+    /// belong to (cuBLAS's `cher2k`; see
+    /// [`Backend::multiplies_structural_zeros`](crate::Backend::multiplies_structural_zeros)), `A`
+    /// and `B` are first checked for NaN and ∞ with the library's `asum` (a synchronisation); if
+    /// one holds such a value, the call runs on the host from copies of the operands.
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `B` is not `A`'s shape, `C` is not `n × n`, or

@@ -87,6 +87,12 @@ impl<B: Backend> Device<B> {
     /// netlib's. Any layouts: a `B` in another layout than `C`'s runs on a copy in `C`'s layout;
     /// a complex `Op::C` on an `A` in another layout runs on a conjugated copy of `A`.
     ///
+    /// On a backend whose library multiplies structural zeros (cuBLAS; see
+    /// [`Backend::multiplies_structural_zeros`](crate::Backend::multiplies_structural_zeros)), `B`
+    /// is first checked for NaN and ∞ with the library's `asum` (a synchronisation: the call waits
+    /// for the device); if it holds one, the call runs on the host from copies of the operands, so
+    /// that it reaches only the elements the reference lets it reach.
+    ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand
     /// does not fit its storage or is a batch, `C` is not `B`'s shape, or `A` is not square of
@@ -182,6 +188,12 @@ impl<B: Backend> Device<B> {
     /// `B ← α op(A) B` (`Side::Left`) or `B ← α B op(A)` (`Side::Right`): reference BLAS's
     /// in-place trmm, run as the vendors' out-of-place one with `C = B`. `α = 0` sets `B` to
     /// zero without reading `A`. Layouts as for [`Device::trmm`].
+    ///
+    /// On a backend whose library multiplies structural zeros (cuBLAS; see
+    /// [`Backend::multiplies_structural_zeros`](crate::Backend::multiplies_structural_zeros)), `B`
+    /// is first checked for NaN and ∞ with the library's `asum` (a synchronisation: the call waits
+    /// for the device); if it holds one, the call runs on the host from copies of the operands, so
+    /// that it reaches only the elements the reference lets it reach.
     ///
     /// # Errors
     /// [`Error::InvalidArgument`](crate::Error::InvalidArgument) naming the argument if an operand

@@ -2,6 +2,10 @@
 //! the 32-bit entry point whenever they fit), 16-byte-aligned host scalars, and one call through
 //! the vendor's library.
 //!
+//! `trmv`, `tbmv` and `tpmv` run through the guard of libraries that multiply structural zeros
+//! ([`structural_zeros`]): on the host when `x` holds a non-finite value and the library would
+//! let it reach elements the reference keeps finite.
+//!
 //! The vendor side: [`GpuLevel2`] (`api.rs`), written once for both vendors (`vendor.rs`) from
 //! their routine names side by side (`names.rs`).
 
@@ -12,13 +16,14 @@ mod vendor;
 pub use api::GpuLevel2;
 pub(crate) use vendor::vendor_level2_methods;
 
-use super::{wide, wide_inc, Gpu, A16};
+use super::{wide, wide_inc, Gpu, GpuLevel1, A16};
+use crate::backend::host_path::structural_zeros::{self, TriangularStorage};
 use crate::backend::{DevPtr, Level2};
 use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Uplo};
 
-impl<T: Scalar, A: GpuLevel2> Level2<T> for Gpu<A> {
+impl<T: Scalar, A: GpuLevel1 + GpuLevel2> Level2<T> for Gpu<A> {
     unsafe fn gemv(
         &self,
         trans: Op,
@@ -172,8 +177,20 @@ impl<T: Scalar, A: GpuLevel2> Level2<T> for Gpu<A> {
         x: DevPtr,
         incx: isize,
     ) -> Result<()> {
+        let storage = TriangularStorage::Full { lda };
         // SAFETY: forwarded to the caller.
-        unsafe { self.tr::<T>(false, uplo, trans, diag, n, None, (a, Some(lda)), x, incx) }
+        unsafe {
+            structural_zeros::triangular_mv::<T, _>(
+                self,
+                storage,
+                (uplo, trans, diag),
+                n,
+                a,
+                x,
+                incx,
+                || self.tr::<T>(false, uplo, trans, diag, n, None, (a, Some(lda)), x, incx),
+            )
+        }
     }
     unsafe fn trsv(
         &self,
@@ -201,18 +218,30 @@ impl<T: Scalar, A: GpuLevel2> Level2<T> for Gpu<A> {
         x: DevPtr,
         incx: isize,
     ) -> Result<()> {
+        let storage = TriangularStorage::Band { k, lda };
         // SAFETY: forwarded to the caller.
         unsafe {
-            self.tr::<T>(
-                false,
-                uplo,
-                trans,
-                diag,
+            structural_zeros::triangular_mv::<T, _>(
+                self,
+                storage,
+                (uplo, trans, diag),
                 n,
-                Some(k),
-                (a, Some(lda)),
+                a,
                 x,
                 incx,
+                || {
+                    self.tr::<T>(
+                        false,
+                        uplo,
+                        trans,
+                        diag,
+                        n,
+                        Some(k),
+                        (a, Some(lda)),
+                        x,
+                        incx,
+                    )
+                },
             )
         }
     }
@@ -242,7 +271,18 @@ impl<T: Scalar, A: GpuLevel2> Level2<T> for Gpu<A> {
         incx: isize,
     ) -> Result<()> {
         // SAFETY: forwarded to the caller.
-        unsafe { self.tr::<T>(false, uplo, trans, diag, n, None, (ap, None), x, incx) }
+        unsafe {
+            structural_zeros::triangular_mv::<T, _>(
+                self,
+                TriangularStorage::Packed,
+                (uplo, trans, diag),
+                n,
+                ap,
+                x,
+                incx,
+                || self.tr::<T>(false, uplo, trans, diag, n, None, (ap, None), x, incx),
+            )
+        }
     }
     unsafe fn tpsv(
         &self,
@@ -402,7 +442,7 @@ impl<T: Scalar, A: GpuLevel2> Level2<T> for Gpu<A> {
         })
     }
 }
-impl<A: GpuLevel2> Gpu<A> {
+impl<A: GpuLevel1 + GpuLevel2> Gpu<A> {
     /// The six triangular routines: `solve` picks `tr*sv`; `k` is `Some` for band storage; `lda`
     /// is `None` for packed storage.
     ///

@@ -2,6 +2,10 @@
 //! points are used when they fit), 16-byte-aligned host scalars, and one call through the vendor's
 //! library.
 //!
+//! `trmm` and `her2k` run through the guard of libraries that multiply structural zeros
+//! ([`structural_zeros`]): on the host when an operand holds a non-finite value and the library
+//! would let it reach elements the reference keeps finite.
+//!
 //! The vendor side: [`GpuLevel3`] (`api.rs`), written once for both vendors (`vendor.rs`) from
 //! their routine names side by side (`names.rs`).
 
@@ -12,7 +16,8 @@ mod vendor;
 pub use api::GpuLevel3;
 pub(crate) use vendor::vendor_level3_methods;
 
-use super::{wide, wide_inc, Gpu, A16};
+use super::{wide, wide_inc, Gpu, GpuLevel1, A16};
+use crate::backend::host_path::structural_zeros;
 use crate::backend::{DevPtr, Level3};
 use crate::error::Result;
 use crate::scalar::Scalar;
@@ -83,7 +88,7 @@ macro_rules! gpu_rank_2k {
     };
 }
 
-impl<T: Scalar, A: GpuLevel3> Level3<T> for Gpu<A> {
+impl<T: Scalar, A: GpuLevel1 + GpuLevel3> Level3<T> for Gpu<A> {
     unsafe fn gemm(
         &self,
         ta: Op,
@@ -163,7 +168,49 @@ impl<T: Scalar, A: GpuLevel3> Level3<T> for Gpu<A> {
         })
     }
     gpu_rank_2k!(syr2k, "syr2k", T);
-    gpu_rank_2k!(her2k, "her2k", T::Real);
+    unsafe fn her2k(
+        &self,
+        uplo: Uplo,
+        trans: Op,
+        n: usize,
+        k: usize,
+        alpha: T,
+        a: DevPtr,
+        lda: usize,
+        b: DevPtr,
+        ldb: usize,
+        beta: T::Real,
+        c: DevPtr,
+        ldc: usize,
+    ) -> Result<()> {
+        let library = || {
+            // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+            let (alpha, beta) = (A16(alpha), A16(beta));
+            let r = "her2k";
+            let (nw, kw) = (wide(r, n)?, wide(r, k)?);
+            let (lda, ldb, ldc) = (wide(r, lda)?, wide(r, ldb)?, wide(r, ldc)?);
+            // SAFETY: forwarded to the caller (the safe layer validated every extent).
+            self.with_handle(|h| unsafe {
+                self.ctx.api.her2k::<T>(
+                    h, uplo, trans, nw, kw, &alpha.0, a, lda, b, ldb, &beta.0, c, ldc,
+                )
+            })
+        };
+        // SAFETY: forwarded to the caller; `library` makes this call.
+        unsafe {
+            structural_zeros::her2k::<T, _>(
+                self,
+                (uplo, trans),
+                (n, k),
+                alpha,
+                (a, lda),
+                (b, ldb),
+                beta,
+                (c, ldc),
+                library,
+            )
+        }
+    }
     gpu_rank_2k!(syrkx, "syrkx", T);
     gpu_rank_2k!(herkx, "herkx", T::Real);
     unsafe fn trmm(
@@ -182,17 +229,32 @@ impl<T: Scalar, A: GpuLevel3> Level3<T> for Gpu<A> {
         c: DevPtr,
         ldc: usize,
     ) -> Result<()> {
-        // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
-        let alpha = A16(alpha);
-        let r = "trmm";
-        let (m, n) = (wide(r, m)?, wide(r, n)?);
-        let (lda, ldb, ldc) = (wide(r, lda)?, wide(r, ldb)?, wide(r, ldc)?);
-        // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe {
-            self.ctx.api.trmm(
-                h, side, uplo, trans, diag, m, n, &alpha.0, a, lda, b, ldb, c, ldc,
+        let library = || {
+            // cuBLAS reads complex scalars with 16-byte loads: keep them aligned.
+            let alpha = A16(alpha);
+            let r = "trmm";
+            let (m, n) = (wide(r, m)?, wide(r, n)?);
+            let (lda, ldb, ldc) = (wide(r, lda)?, wide(r, ldb)?, wide(r, ldc)?);
+            // SAFETY: forwarded to the caller.
+            self.with_handle(|h| unsafe {
+                self.ctx.api.trmm(
+                    h, side, uplo, trans, diag, m, n, &alpha.0, a, lda, b, ldb, c, ldc,
+                )
+            })
+        };
+        // SAFETY: forwarded to the caller; `library` makes this call.
+        unsafe {
+            structural_zeros::trmm::<T, _>(
+                self,
+                (side, uplo, trans, diag),
+                (m, n),
+                alpha,
+                (a, lda),
+                (b, ldb),
+                (c, ldc),
+                library,
             )
-        })
+        }
     }
     unsafe fn trsm(
         &self,

@@ -1,9 +1,16 @@
-//! Level-1 reductions on host copies of device vectors, for the GPU backends: where the vendor
-//! library lacks a routine ([`dsdot_on_host`]: cuBLAS has no f32-input, f64-result dot) or
-//! computes it without scaling ([`nrm2_on_host`]: rocBLAS's nrm2 sums unscaled squares), the
-//! vectors come to the host and the [`Host`] backend's routine runs there. These are O(n)
-//! reductions, so the copy costs the same order as the work itself. Generic over the backend,
-//! so the crate's tests run the same path on an [`Emulated`](super::Emulated) device.
+//! Routines on host copies of device operands, for the GPU backends: where the vendor library
+//! lacks a routine ([`dsdot_on_host`]: cuBLAS has no f32-input, f64-result dot) or computes it
+//! without scaling ([`nrm2_on_host`]: rocBLAS's nrm2 sums unscaled squares), the vectors come
+//! to the host and the [`Host`] backend's routine runs there. These are O(n) reductions, so the
+//! copy costs the same order as the work itself. Where a library multiplies structural zeros
+//! ([`structural_zeros`]), the triangular products and `her2k` run on the host only when an
+//! operand holds a non-finite value. Generic over the backend, so the crate's tests (and the
+//! [`Emulated`](super::Emulated) device's vendor mode) run the same paths without a GPU.
+
+// The level-1 paths serve the GPU backends only.
+#![cfg_attr(not(any(feature = "cuda", feature = "rocm")), allow(dead_code))]
+
+pub(crate) mod structural_zeros;
 
 use super::{Backend, DevPtr, Host, Level1};
 use crate::error::Result;
@@ -45,6 +52,32 @@ impl<T: Scalar> HostCopy<T> {
     /// The copy as a host "device" pointer.
     fn ptr(&mut self) -> DevPtr {
         DevPtr::from_raw(self.data.as_mut_ptr().cast())
+    }
+
+    /// Copies the (changed) elements back to `x`, the vector [`HostCopy::new`] copied: the
+    /// span as it was downloaded, or the `n` gathered elements scattered back on the device.
+    ///
+    /// # Safety
+    /// As for [`HostCopy::new`] with the same `n`, `x` and `inc`, and `x` writable.
+    unsafe fn write_back<B: Level1<T>>(
+        &self,
+        backend: &B,
+        n: usize,
+        x: DevPtr,
+        inc: isize,
+    ) -> Result<()> {
+        let bytes = std::mem::size_of_val(self.data.as_slice());
+        if self.inc == inc {
+            // SAFETY: the span is `data.len()` elements from `x` (the caller's contract).
+            return unsafe { backend.upload(x, self.data.as_ptr().cast(), bytes) };
+        }
+        let gathered = DeviceScratch::new(backend, bytes)?;
+        // SAFETY: the scratch holds the `n` elements; `copy` writes them to `x` at `inc` in
+        // walk order, as `new` gathered them, and is ordered before the scratch's free.
+        unsafe {
+            backend.upload(gathered.ptr, self.data.as_ptr().cast(), bytes)?;
+            Level1::<T>::copy(backend, n, gathered.ptr, 1, x, inc)
+        }
     }
 }
 
