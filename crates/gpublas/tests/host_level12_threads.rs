@@ -249,3 +249,66 @@ fn level1_element_wise_routines_match_a_naive_loop_bitwise() {
         }
     }
 }
+
+/// `y = A x` for the symmetric matrix stored in the `uplo` triangle of the column-major `a`.
+fn naive_symv(uplo: Uplo, n: usize, a: &[f64], x: &[f64]) -> Vec<f64> {
+    let at = |i: usize, j: usize| {
+        let (r, c) = if (uplo == Uplo::Lower) == (i >= j) {
+            (i, j)
+        } else {
+            (j, i)
+        };
+        a[r + c * n]
+    };
+    (0..n)
+        .map(|i| (0..n).map(|j| at(i, j) * x[j]).sum())
+        .collect()
+}
+
+#[test]
+fn symv_reads_one_triangle_matches_a_naive_product_and_not_the_thread_count() {
+    let dev = Device::host();
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5e_5ee0);
+    let sizes: &[usize] = if cfg!(miri) {
+        &[3, 9]
+    } else {
+        &[1, 17, 300, 700]
+    };
+    for &n in sizes {
+        for uplo in [Uplo::Lower, Uplo::Upper] {
+            let mut a = random(&mut rng, n * n);
+            let want_a = a.clone();
+            // The other triangle is never read: NaN there must not leak.
+            for j in 0..n {
+                for i in 0..n {
+                    if (uplo == Uplo::Lower && i < j) || (uplo == Uplo::Upper && i > j) {
+                        a[i + j * n] = f64::NAN;
+                    }
+                }
+            }
+            let x = random(&mut rng, 2 * n);
+            let xw: Vec<f64> = (0..n).map(|i| x[2 * i]).collect();
+            let want = naive_symv(uplo, n, &want_a, &xw);
+            let got = same_in_every_pool(&format!("symv {uplo:?} n={n}"), || {
+                let mut y = vec![f64::NAN; n];
+                dev.symv(
+                    uplo,
+                    1.0,
+                    Mat::col_major(&a, n, n),
+                    Vector::strided(&x[..], n, 2),
+                    0.0,
+                    &mut y,
+                )
+                .expect("symv");
+                bits(&y)
+            });
+            for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+                let g = f64::from_bits(*g);
+                assert!(
+                    (g - w).abs() <= 1e-13 * n as f64,
+                    "symv {uplo:?} n={n} [{i}]: {g} vs {w}"
+                );
+            }
+        }
+    }
+}

@@ -5,7 +5,7 @@
 //! Threads are rayon's (the current pool's size, `RAYON_NUM_THREADS` for the global pool), used
 //! only from [`PARALLEL_FROM`] elements on, where waking them pays.
 
-use std::ops::Range;
+use std::ops::{Add, Range};
 
 use rayon::prelude::*;
 
@@ -36,6 +36,26 @@ pub(super) fn parallel(work: usize) -> bool {
 #[inline(always)]
 pub(super) fn vectorized<R>(f: impl FnOnce() -> R) -> R {
     pulp::Arch::new().dispatch(f)
+}
+
+/// `term(0) + … + term(len − 1)` as eight interleaved partial sums (lane `l` takes the terms
+/// `k ≡ l mod 8`) added pairwise at the end: the compiler vectorises it, and the result is the
+/// same for every instruction set.
+#[inline(always)]
+pub(super) fn sum8<A: Copy + Add<Output = A>>(len: usize, zero: A, term: impl Fn(usize) -> A) -> A {
+    let mut acc = [zero; 8];
+    let full = len / 8 * 8;
+    let mut k = 0;
+    while k < full {
+        for (l, a) in acc.iter_mut().enumerate() {
+            *a = *a + term(k + l);
+        }
+        k += 8;
+    }
+    for (l, a) in acc.iter_mut().enumerate().take(len - full) {
+        *a = *a + term(full + l);
+    }
+    ((acc[0] + acc[4]) + (acc[2] + acc[6])) + ((acc[1] + acc[5]) + (acc[3] + acc[7]))
 }
 
 /// Chunk `c` of `0..n` for chunks of `size`.

@@ -2,35 +2,15 @@
 //! `i` of `n` at `i·inc` for `inc ≥ 0`, at `(n−1−i)·(−inc)` for `inc < 0`, from the lowest
 //! address `p`). Element-wise routines run in fixed chunks ([`chunks`](super::super::chunks)),
 //! in parallel for large `n`, with slice loops the compiler vectorises for unit increments; a
-//! zero output increment keeps netlib's sequential loop and result. Sums ([`sum8`]) keep eight
+//! zero output increment keeps netlib's sequential loop and result. Sums ([`sum8`](super::super::chunks::sum8)) keep eight
 //! partial sums per chunk, combined the same way whatever the increment or thread count.
 
 use std::ops::{Add, Range};
 
-use super::super::chunks::{self, vectorized, CHUNK};
+use super::super::chunks::{self, sum8, vectorized, CHUNK};
 use crate::backend::host::elem;
 use crate::backend::DevPtr;
 use crate::scalar::Scalar;
-
-/// `term(0) + … + term(len − 1)` as eight interleaved partial sums (lane `l` takes the terms
-/// `k ≡ l mod 8`) added pairwise at the end: the compiler vectorises it, and the result is the
-/// same for every instruction set.
-#[inline(always)]
-pub(super) fn sum8<A: Copy + Add<Output = A>>(len: usize, zero: A, term: impl Fn(usize) -> A) -> A {
-    let mut acc = [zero; 8];
-    let full = len / 8 * 8;
-    let mut k = 0;
-    while k < full {
-        for (l, a) in acc.iter_mut().enumerate() {
-            *a = *a + term(k + l);
-        }
-        k += 8;
-    }
-    for (l, a) in acc.iter_mut().enumerate().take(len - full) {
-        *a = *a + term(full + l);
-    }
-    ((acc[0] + acc[4]) + (acc[2] + acc[6])) + ((acc[1] + acc[5]) + (acc[3] + acc[7]))
-}
 
 /// Elements `r` of a unit-increment vector as a slice.
 ///

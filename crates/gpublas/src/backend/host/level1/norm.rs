@@ -3,8 +3,7 @@
 //! as reference BLAS 3.10 computes it. Either way the result neither overflows nor underflows
 //! where the norm does not.
 
-use super::super::chunks::{self, vectorized};
-use super::kernels::sum8;
+use super::super::chunks::{self, sum8, vectorized};
 use crate::backend::host::elem;
 use crate::backend::DevPtr;
 use crate::scalar::{Scalar, ScalarKind};
