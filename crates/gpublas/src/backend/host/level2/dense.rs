@@ -2,7 +2,7 @@
 //! vectorises: the vectors are gathered into walk order first and written back after, so every
 //! increment takes the same loops. The loops are reference BLAS's (the same columns, the same
 //! skipped zeros, the same triangle: nothing outside it is read); only dot products are summed
-//! in eight partial sums ([`sum8`]). `symv`/`hemv` read `A` once, each column adding to `y` and
+//! in eight partial sums. `symv`/`hemv` read `A` once, each column adding to `y` and
 //! accumulating a dot, in fixed column blocks (in parallel for large `n`) whose partial results
 //! are added in block order, so the result does not depend on the thread count.
 
@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 use super::storage::cj;
 use super::triangular::div;
-use crate::backend::host::chunks::{parallel, sum8, vectorized};
+use crate::backend::host::chunks::{parallel, vectorized};
 use crate::backend::host::elem;
 use crate::backend::DevPtr;
 use crate::scalar::Scalar;
@@ -79,34 +79,50 @@ fn axpy<T: Scalar>(y: &mut [T], t: T, a: &[T]) {
     }
 }
 
-/// `Σ op(aₖ) xₖ` (`op` the conjugate if `conj`).
+/// `Σ op(aₖ) xₖ` (`op` the conjugate if `conj`), in eight partial sums added as `sum8` adds
+/// them.
 #[inline(always)]
 fn dot<T: Scalar>(a: &[T], x: &[T], conj: bool) -> T {
-    let x = &x[..a.len()];
-    sum8(a.len(), T::zero(), |k| cj(a[k], conj) * x[k])
+    let mut acc = [T::zero(); 8];
+    let (ac, xc) = (a.chunks_exact(8), x[..a.len()].chunks_exact(8));
+    let (at, xt) = (ac.remainder(), xc.remainder());
+    for (ak, xk) in ac.zip(xc) {
+        for l in 0..8 {
+            acc[l] = acc[l] + cj(ak[l], conj) * xk[l];
+        }
+    }
+    for ((s, &v), &w) in acc.iter_mut().zip(at).zip(xt) {
+        *s = *s + cj(v, conj) * w;
+    }
+    add8(acc)
 }
 
-/// `y ← y + t·a` and `Σ op(aₖ) xₖ` in one pass over `a` (the dot in eight partial sums, added
-/// as [`sum8`] adds them).
+/// The eight partial sums of `chunks::sum8`, added its way.
+#[inline(always)]
+fn add8<T: Scalar>(acc: [T; 8]) -> T {
+    ((acc[0] + acc[4]) + (acc[2] + acc[6])) + ((acc[1] + acc[5]) + (acc[3] + acc[7]))
+}
+
+/// `y ← y + t·a` and `Σ op(aₖ) xₖ` in one pass over `a` (the dot as [`dot`] sums it).
 #[inline(always)]
 fn axpy_dot<T: Scalar>(y: &mut [T], t: T, a: &[T], x: &[T], conj: bool) -> T {
     let len = a.len();
-    let (y, x) = (&mut y[..len], &x[..len]);
     let mut acc = [T::zero(); 8];
-    let full = len / 8 * 8;
-    for k in (0..full).step_by(8) {
-        for (l, s) in acc.iter_mut().enumerate() {
-            let v = a[k + l];
-            y[k + l] = y[k + l] + t * v;
-            *s = *s + cj(v, conj) * x[k + l];
+    let mut yc = y[..len].chunks_exact_mut(8);
+    let (ac, xc) = (a.chunks_exact(8), x[..len].chunks_exact(8));
+    let (at, xt) = (ac.remainder(), xc.remainder());
+    for ((yk, ak), xk) in yc.by_ref().zip(ac).zip(xc) {
+        for l in 0..8 {
+            let v = ak[l];
+            yk[l] = yk[l] + t * v;
+            acc[l] = acc[l] + cj(v, conj) * xk[l];
         }
     }
-    for k in full..len {
-        let v = a[k];
-        y[k] = y[k] + t * v;
-        acc[k - full] = acc[k - full] + cj(v, conj) * x[k];
+    for (((s, yi), &v), &w) in acc.iter_mut().zip(yc.into_remainder()).zip(at).zip(xt) {
+        *yi = *yi + t * v;
+        *s = *s + cj(v, conj) * w;
     }
-    ((acc[0] + acc[4]) + (acc[2] + acc[6])) + ((acc[1] + acc[5]) + (acc[3] + acc[7]))
+    add8(acc)
 }
 
 /// Column blocks of an order-`n` triangle, fixed by `n` alone, with about equal shares of the
