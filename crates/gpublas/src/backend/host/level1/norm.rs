@@ -153,13 +153,13 @@ unsafe fn sum_of_squares<T: Scalar>(n: usize, x: DevPtr, incx: isize) -> T::Real
         |r| {
             vectorized(|| {
                 if incx == 1 {
-                    // SAFETY: forwarded to the caller; `r.start + k < n`.
                     sum8(r.len(), zero, |k| {
+                        // SAFETY: forwarded to the caller; `r.start + k < n`.
                         sq(unsafe { *x.cast::<T>().add(r.start + k) })
                     })
                 } else {
-                    // SAFETY: forwarded to the caller.
                     sum8(r.len(), zero, |k| {
+                        // SAFETY: forwarded to the caller.
                         sq(unsafe { *elem::<T>(x, n, incx, r.start + k) })
                     })
                 }

@@ -75,7 +75,7 @@ pub(super) unsafe fn scatter<T: Scalar>(v: &[T], x: DevPtr, inc: isize, add: boo
 #[inline(always)]
 fn axpy<T: Scalar>(y: &mut [T], t: T, a: &[T]) {
     for (yi, &ai) in y.iter_mut().zip(a) {
-        *yi = *yi + t * ai;
+        *yi += t * ai;
     }
 }
 
@@ -88,11 +88,11 @@ fn dot<T: Scalar>(a: &[T], x: &[T], conj: bool) -> T {
     let (at, xt) = (ac.remainder(), xc.remainder());
     for (ak, xk) in ac.zip(xc) {
         for l in 0..8 {
-            acc[l] = acc[l] + cj(ak[l], conj) * xk[l];
+            acc[l] += cj(ak[l], conj) * xk[l];
         }
     }
     for ((s, &v), &w) in acc.iter_mut().zip(at).zip(xt) {
-        *s = *s + cj(v, conj) * w;
+        *s += cj(v, conj) * w;
     }
     add8(acc)
 }
@@ -114,13 +114,13 @@ fn axpy_dot<T: Scalar>(y: &mut [T], t: T, a: &[T], x: &[T], conj: bool) -> T {
     for ((yk, ak), xk) in yc.by_ref().zip(ac).zip(xc) {
         for l in 0..8 {
             let v = ak[l];
-            yk[l] = yk[l] + t * v;
-            acc[l] = acc[l] + cj(v, conj) * xk[l];
+            yk[l] += t * v;
+            acc[l] += cj(v, conj) * xk[l];
         }
     }
     for (((s, yi), &v), &w) in acc.iter_mut().zip(yc.into_remainder()).zip(at).zip(xt) {
-        *yi = *yi + t * v;
-        *s = *s + cj(v, conj) * w;
+        *yi += t * v;
+        *s += cj(v, conj) * w;
     }
     add8(acc)
 }
@@ -182,7 +182,7 @@ pub(super) unsafe fn symv<T: Scalar>(herm: bool, uplo: Uplo, a: Full, alpha: T, 
     let mut y = parts.next().unwrap_or_else(|| vec![T::zero(); n]);
     for p in parts {
         for (yi, pi) in y.iter_mut().zip(p) {
-            *yi = *yi + pi;
+            *yi += pi;
         }
     }
     y
