@@ -3,6 +3,7 @@
 //! level-1 kernels to call; `nrm2` is Blue's scaled algorithm, as reference BLAS 3.10's). "Device" memory is host memory, so mapping host data is zero-copy.
 
 mod batched;
+mod chunks;
 mod level1;
 mod level2;
 mod level3;

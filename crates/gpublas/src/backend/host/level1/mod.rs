@@ -1,11 +1,17 @@
-//! Level 1 on the host: plain loops over signed increments in reference BLAS's walk order
-//! ([`kernels`]: element `i` of `n` at `i·inc` for `inc ≥ 0`, at `(n−1−i)·(−inc)` for `inc < 0`,
-//! from the lowest address), so even a zero output increment gives netlib's sequential result;
-//! `nrm2` is Blue's scaled algorithm, as reference BLAS 3.10's. The rotation constructions
-//! ([`rotations`]) are computed in `f64`.
+//! Level 1 on the host over signed increments in reference BLAS's walk order ([`kernels`]:
+//! element `i` of `n` at `i·inc` for `inc ≥ 0`, at `(n−1−i)·(−inc)` for `inc < 0`, from the
+//! lowest address), vectorised and, for large `n`, parallel in fixed chunks, so a result never
+//! depends on the thread count; a zero output increment gives netlib's sequential result.
+//! `nrm2` ([`norm`]) trusts an unscaled sum of squares only where it cannot be wrong, else runs
+//! Blue's scaled algorithm, as reference BLAS 3.10's; `iamax`/`iamin` are in [`extreme`]. The
+//! rotation constructions ([`rotations`]) are computed in `f64`.
 
+mod extreme;
 mod kernels;
+mod norm;
 mod rotations;
+
+use extreme::Extreme;
 
 use rotations::{f, real, rotg_complex, rotg_real, rotmg, scale_re};
 
@@ -31,16 +37,13 @@ impl<T: Scalar> Level1<T> for Host {
 
     unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: isize) -> Result<()> {
         // SAFETY: forwarded to the caller.
-        unsafe { kernels::scal(n, alpha, x, incx) };
+        unsafe { kernels::map::<T>(n, x, incx, |v| alpha * v) };
         Ok(())
     }
 
     unsafe fn scal_real(&self, n: usize, alpha: T::Real, x: DevPtr, incx: isize) -> Result<()> {
-        for i in 0..n {
-            let xi = elem::<T>(x, n, incx, i);
-            // SAFETY: the caller guarantees the span.
-            unsafe { *xi = scale_re(alpha, *xi) };
-        }
+        // SAFETY: forwarded to the caller.
+        unsafe { kernels::map::<T>(n, x, incx, |v| scale_re(alpha, v)) };
         Ok(())
     }
 
@@ -52,7 +55,7 @@ impl<T: Scalar> Level1<T> for Host {
 
     unsafe fn swap(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
         // SAFETY: forwarded to the caller.
-        unsafe { kernels::swap::<T>(n, x, incx, y, incy) };
+        unsafe { kernels::map2::<T>(n, (x, incx), (y, incy), |u, v| (v, u)) };
         Ok(())
     }
 
@@ -91,7 +94,7 @@ impl<T: Scalar> Level1<T> for Host {
 
     unsafe fn nrm2(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
         // SAFETY: forwarded to the caller.
-        Ok(unsafe { kernels::nrm2::<T>(n, x, incx) })
+        Ok(unsafe { norm::nrm2::<T>(n, x, incx) })
     }
 
     unsafe fn asum(&self, n: usize, x: DevPtr, incx: isize) -> Result<T::Real> {
@@ -101,12 +104,12 @@ impl<T: Scalar> Level1<T> for Host {
 
     unsafe fn iamax(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize> {
         // SAFETY: forwarded to the caller (`n > 0`).
-        Ok(unsafe { kernels::extreme::<T>(n, x, incx, |a, b| a > b) })
+        Ok(unsafe { extreme::extreme::<T>(n, x, incx, Extreme::Max) })
     }
 
     unsafe fn iamin(&self, n: usize, x: DevPtr, incx: isize) -> Result<usize> {
         // SAFETY: forwarded to the caller (`n > 0`).
-        Ok(unsafe { kernels::extreme::<T>(n, x, incx, |a, b| a < b) })
+        Ok(unsafe { extreme::extreme::<T>(n, x, incx, Extreme::Min) })
     }
 
     unsafe fn rotg(&self, a: T, b: T) -> Result<(T, T::Real, T, T)> {
@@ -138,16 +141,14 @@ impl<T: Scalar> Level1<T> for Host {
         c: T::Real,
         s: T::Real,
     ) -> Result<()> {
-        for i in 0..n {
-            let (xi, yi) = (elem::<T>(x, n, incx, i), elem::<T>(y, n, incy, i));
-            // SAFETY: the caller guarantees both spans; `i < n` keeps both inside them, and the
-            // two vectors do not overlap.
-            unsafe {
-                let (u, v) = (*xi, *yi);
-                *xi = scale_re(c, u) + scale_re(s, v);
-                *yi = scale_re(c, v) - scale_re(s, u);
-            }
-        }
+        let rot = |u, v| {
+            (
+                scale_re(c, u) + scale_re(s, v),
+                scale_re(c, v) - scale_re(s, u),
+            )
+        };
+        // SAFETY: forwarded to the caller (the two vectors do not overlap).
+        unsafe { kernels::map2::<T>(n, (x, incx), (y, incy), rot) };
         Ok(())
     }
 
@@ -161,15 +162,9 @@ impl<T: Scalar> Level1<T> for Host {
         c: T::Real,
         s: T,
     ) -> Result<()> {
-        for i in 0..n {
-            let (xi, yi) = (elem::<T>(x, n, incx, i), elem::<T>(y, n, incy, i));
-            // SAFETY: as for `rot`.
-            unsafe {
-                let (u, v) = (*xi, *yi);
-                *xi = scale_re(c, u) + s * v;
-                *yi = scale_re(c, v) - s.conj() * u;
-            }
-        }
+        let rot = |u, v| (scale_re(c, u) + s * v, scale_re(c, v) - s.conj() * u);
+        // SAFETY: as for `rot`.
+        unsafe { kernels::map2::<T>(n, (x, incx), (y, incy), rot) };
         Ok(())
     }
 
@@ -190,15 +185,9 @@ impl<T: Scalar> Level1<T> for Host {
         } else {
             (param[1], -T::one(), T::one(), param[4])
         };
-        for i in 0..n {
-            let (xi, yi) = (elem::<T>(x, n, incx, i), elem::<T>(y, n, incy, i));
-            // SAFETY: as for `rot`.
-            unsafe {
-                let (w, z) = (*xi, *yi);
-                *xi = w * h11 + z * h12;
-                *yi = w * h21 + z * h22;
-            }
-        }
+        let rotm = |w, z| (w * h11 + z * h12, w * h21 + z * h22);
+        // SAFETY: as for `rot`.
+        unsafe { kernels::map2::<T>(n, (x, incx), (y, incy), rotm) };
         Ok(())
     }
 }

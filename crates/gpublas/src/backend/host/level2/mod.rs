@@ -5,6 +5,7 @@
 //! updates in [`update`]). Like reference BLAS they read only the stored triangle or band, never
 //! a unit diagonal, and only the real part of a Hermitian diagonal.
 
+mod dense;
 mod storage;
 mod triangular;
 mod update;
@@ -85,6 +86,12 @@ unsafe fn symv<T: Scalar>(
     unsafe {
         scale_y(n, beta, y, incy);
         if alpha.is_zero() {
+            return;
+        }
+        if let (Store::Full { ld }, Some(uplo)) = (a.store, a.uplo) {
+            let xs = dense::gather::<T>(n, x, incx);
+            let ax = dense::symv(herm, uplo, dense::Full { p: a.p, ld }, alpha, &xs);
+            dense::scatter(&ax, y, incy, true);
             return;
         }
         let xe = |i| *elem::<T>(x, n, incx, i);

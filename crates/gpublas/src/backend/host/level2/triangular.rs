@@ -3,14 +3,15 @@
 
 use num_complex::{Complex32, Complex64};
 
-use super::storage::{cj, StoredMat};
+use super::dense::{self, Full};
+use super::storage::{cj, Store, StoredMat};
 use crate::backend::host::elem;
 use crate::backend::DevPtr;
 use crate::scalar::{Scalar, ScalarKind};
 use crate::types::{Diag, Op, Uplo};
 
 /// `a / b`; complex division scales by `|b|` so it neither overflows nor underflows needlessly.
-fn div<T: Scalar>(a: T, b: T) -> T {
+pub(super) fn div<T: Scalar>(a: T, b: T) -> T {
     use bytemuck::cast;
     match T::KIND {
         ScalarKind::F32 => cast(cast::<T, f32>(a) / cast::<T, f32>(b)),
@@ -34,6 +35,16 @@ fn upper(uplo: Option<Uplo>, trans: Op) -> bool {
 pub(super) unsafe fn mv<T: Scalar>(a: StoredMat, trans: Op, diag: Diag, x: DevPtr, incx: isize) {
     let n = a.rows;
     let (unit, conj) = (diag == Diag::Unit, trans == Op::C);
+    if let Store::Full { ld } = a.store {
+        let how = (a.uplo == Some(Uplo::Upper), trans != Op::N, conj, unit);
+        // SAFETY: forwarded to the caller.
+        unsafe {
+            let mut xs = dense::gather::<T>(n, x, incx);
+            dense::trmv(Full { p: a.p, ld }, how, &mut xs);
+            dense::scatter(&xs, x, incx, false);
+        }
+        return;
+    }
     let xe = |i| elem::<T>(x, n, incx, i);
     // SAFETY: the caller guarantees both extents; `rows_of` keeps every `(i, j)` stored.
     unsafe {
@@ -106,6 +117,16 @@ pub(super) unsafe fn mv<T: Scalar>(a: StoredMat, trans: Op, diag: Diag, x: DevPt
 pub(super) unsafe fn sv<T: Scalar>(a: StoredMat, trans: Op, diag: Diag, x: DevPtr, incx: isize) {
     let n = a.rows;
     let (unit, conj) = (diag == Diag::Unit, trans == Op::C);
+    if let Store::Full { ld } = a.store {
+        let how = (a.uplo == Some(Uplo::Upper), trans != Op::N, conj, unit);
+        // SAFETY: forwarded to the caller.
+        unsafe {
+            let mut xs = dense::gather::<T>(n, x, incx);
+            dense::trsv(Full { p: a.p, ld }, how, &mut xs);
+            dense::scatter(&xs, x, incx, false);
+        }
+        return;
+    }
     let xe = |i| elem::<T>(x, n, incx, i);
     // SAFETY: as for `mv`.
     unsafe {

@@ -1,0 +1,308 @@
+//! Level 2 on full (column-major) storage, column by column on contiguous slices the compiler
+//! vectorises: the vectors are gathered into walk order first and written back after, so every
+//! increment takes the same loops. The loops are reference BLAS's (the same columns, the same
+//! skipped zeros, the same triangle: nothing outside it is read); only dot products are summed
+//! in eight partial sums. `symv`/`hemv` read `A` once, each column adding to `y` and
+//! accumulating a dot, in fixed column blocks (in parallel for large `n`) whose partial results
+//! are added in block order, so the result does not depend on the thread count.
+
+use std::ops::Range;
+
+use rayon::prelude::*;
+
+use super::storage::cj;
+use super::triangular::div;
+use crate::backend::host::chunks::{parallel, vectorized};
+use crate::backend::host::elem;
+use crate::backend::DevPtr;
+use crate::scalar::Scalar;
+use crate::types::Uplo;
+
+/// A column-major matrix with contiguous columns.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Full {
+    pub p: DevPtr,
+    pub ld: usize,
+}
+
+impl Full {
+    /// Rows `r` of column `j`.
+    ///
+    /// # Safety
+    /// The elements are valid for reading for `'a` and nothing writes them meanwhile.
+    unsafe fn col<'a, T>(self, j: usize, r: Range<usize>) -> &'a [T] {
+        // SAFETY: forwarded to the caller.
+        unsafe {
+            std::slice::from_raw_parts(self.p.cast::<T>().add(j * self.ld + r.start), r.len())
+        }
+    }
+
+    /// Element `(j, j)`.
+    ///
+    /// # Safety
+    /// As for [`Full::col`].
+    unsafe fn diag<T: Copy>(self, j: usize) -> T {
+        // SAFETY: forwarded to the caller.
+        unsafe { *self.p.cast::<T>().add(j * self.ld + j) }
+    }
+}
+
+/// The `n` elements of a strided vector in walk order.
+///
+/// # Safety
+/// `x` is valid for reading its `n` elements at `inc`.
+pub(super) unsafe fn gather<T: Scalar>(n: usize, x: DevPtr, inc: isize) -> Vec<T> {
+    // SAFETY: forwarded to the caller.
+    (0..n)
+        .map(|i| unsafe { *elem::<T>(x, n, inc, i) })
+        .collect()
+}
+
+/// Writes `v[i]` (or adds it, if `add`) to element `i` of a strided vector.
+///
+/// # Safety
+/// `x` is valid for reading and writing its `v.len()` elements at `inc ≠ 0`.
+pub(super) unsafe fn scatter<T: Scalar>(v: &[T], x: DevPtr, inc: isize, add: bool) {
+    let n = v.len();
+    for (i, &vi) in v.iter().enumerate() {
+        let e = elem::<T>(x, n, inc, i);
+        // SAFETY: forwarded to the caller.
+        unsafe { *e = if add { *e + vi } else { vi } };
+    }
+}
+
+/// `y ← y + t·a`.
+#[inline(always)]
+fn axpy<T: Scalar>(y: &mut [T], t: T, a: &[T]) {
+    for (yi, &ai) in y.iter_mut().zip(a) {
+        *yi += t * ai;
+    }
+}
+
+/// `Σ op(aₖ) xₖ` (`op` the conjugate if `conj`), in eight partial sums added as `sum8` adds
+/// them.
+#[inline(always)]
+fn dot<T: Scalar>(a: &[T], x: &[T], conj: bool) -> T {
+    let mut acc = [T::zero(); 8];
+    let (ac, xc) = (a.chunks_exact(8), x[..a.len()].chunks_exact(8));
+    let (at, xt) = (ac.remainder(), xc.remainder());
+    for (ak, xk) in ac.zip(xc) {
+        for l in 0..8 {
+            acc[l] += cj(ak[l], conj) * xk[l];
+        }
+    }
+    for ((s, &v), &w) in acc.iter_mut().zip(at).zip(xt) {
+        *s += cj(v, conj) * w;
+    }
+    add8(acc)
+}
+
+/// The eight partial sums of `chunks::sum8`, added its way.
+#[inline(always)]
+fn add8<T: Scalar>(acc: [T; 8]) -> T {
+    ((acc[0] + acc[4]) + (acc[2] + acc[6])) + ((acc[1] + acc[5]) + (acc[3] + acc[7]))
+}
+
+/// `y ← y + t·a` and `Σ op(aₖ) xₖ` in one pass over `a` (the dot as [`dot`] sums it).
+#[inline(always)]
+fn axpy_dot<T: Scalar>(y: &mut [T], t: T, a: &[T], x: &[T], conj: bool) -> T {
+    let len = a.len();
+    let mut acc = [T::zero(); 8];
+    let mut yc = y[..len].chunks_exact_mut(8);
+    let (ac, xc) = (a.chunks_exact(8), x[..len].chunks_exact(8));
+    let (at, xt) = (ac.remainder(), xc.remainder());
+    for ((yk, ak), xk) in yc.by_ref().zip(ac).zip(xc) {
+        for l in 0..8 {
+            let v = ak[l];
+            yk[l] += t * v;
+            acc[l] += cj(v, conj) * xk[l];
+        }
+    }
+    for (((s, yi), &v), &w) in acc.iter_mut().zip(yc.into_remainder()).zip(at).zip(xt) {
+        *yi += t * v;
+        *s += cj(v, conj) * w;
+    }
+    add8(acc)
+}
+
+/// Column blocks of an order-`n` triangle, fixed by `n` alone, with about equal shares of the
+/// triangle (column `j` of a lower triangle has `n − j` elements, of an upper one `j + 1`).
+fn column_blocks(n: usize, uplo: Uplo) -> Vec<Range<usize>> {
+    let count = (n / 128).clamp(1, 16);
+    let nf = n as f64;
+    let edge = |k: usize| {
+        let f = k as f64 / count as f64;
+        let c = match uplo {
+            Uplo::Lower => nf * (1.0 - (1.0 - f).sqrt()),
+            Uplo::Upper => nf * f.sqrt(),
+        };
+        (c.round() as usize).min(n)
+    };
+    let mut blocks: Vec<Range<usize>> = (0..count).map(|k| edge(k)..edge(k + 1)).collect();
+    blocks[0].start = 0;
+    blocks[count - 1].end = n;
+    blocks.retain(|b| !b.is_empty());
+    blocks
+}
+
+/// `αAx` for the symmetric (Hermitian, if `herm`) order-`n` matrix `a` stored in its `uplo`
+/// triangle, `x` in walk order. Only the triangle is read, and of a Hermitian diagonal only the
+/// real part.
+///
+/// # Safety
+/// `a` is valid for reading the triangle's elements.
+pub(super) unsafe fn symv<T: Scalar>(herm: bool, uplo: Uplo, a: Full, alpha: T, x: &[T]) -> Vec<T> {
+    let n = x.len();
+    let block = |cols: Range<usize>| {
+        vectorized(|| {
+            let mut y = vec![T::zero(); n];
+            for j in cols {
+                let t1 = alpha * x[j];
+                let rows = match uplo {
+                    Uplo::Lower => j + 1..n,
+                    Uplo::Upper => 0..j,
+                };
+                // SAFETY: the rows off the diagonal of column `j` in the triangle, and its
+                // diagonal (the caller's contract).
+                let (col, d) = unsafe { (a.col::<T>(j, rows.clone()), a.diag::<T>(j)) };
+                let t2 = axpy_dot(&mut y[rows.clone()], t1, col, &x[rows], herm);
+                let d = if herm { T::from_real(d.re()) } else { d };
+                y[j] = y[j] + t1 * d + alpha * t2;
+            }
+            y
+        })
+    };
+    let blocks = column_blocks(n, uplo);
+    let partials: Vec<Vec<T>> = if blocks.len() > 1 && parallel(n * n / 2) {
+        blocks.into_par_iter().map(block).collect()
+    } else {
+        blocks.into_iter().map(block).collect()
+    };
+    let mut parts = partials.into_iter();
+    let mut y = parts.next().unwrap_or_else(|| vec![T::zero(); n]);
+    for p in parts {
+        for (yi, pi) in y.iter_mut().zip(p) {
+            *yi += pi;
+        }
+    }
+    y
+}
+
+/// `x ← op(A)x` for the triangular matrix `a` (`upper_a`: `A` is upper), `x` in walk order:
+/// reference BLAS's `?trmv.f` loops (for `Op::N` a column is used only when its `x` element is
+/// nonzero).
+///
+/// # Safety
+/// `a` is valid for reading its triangle (the diagonal too unless `unit`).
+pub(super) unsafe fn trmv<T: Scalar>(
+    a: Full,
+    (upper_a, trans, conj, unit): (bool, bool, bool, bool),
+    x: &mut [T],
+) {
+    let n = x.len();
+    // SAFETY: every column slice is the part of column `j` inside the triangle, and the diagonal
+    // is read only for a non-unit matrix (the caller's contract).
+    let col = |j: usize, r: Range<usize>| unsafe { a.col::<T>(j, r) };
+    // SAFETY: read only for a non-unit matrix, whose diagonal is stored.
+    let d = |j: usize| cj(unsafe { a.diag::<T>(j) }, conj);
+    vectorized(|| match (trans, upper_a) {
+        (false, true) => {
+            for j in 0..n {
+                let t = x[j];
+                if !t.is_zero() {
+                    axpy(&mut x[..j], t, col(j, 0..j));
+                    if !unit {
+                        x[j] = t * d(j);
+                    }
+                }
+            }
+        }
+        (false, false) => {
+            for j in (0..n).rev() {
+                let t = x[j];
+                if !t.is_zero() {
+                    axpy(&mut x[j + 1..], t, col(j, j + 1..n));
+                    if !unit {
+                        x[j] = t * d(j);
+                    }
+                }
+            }
+        }
+        (true, false) => {
+            for j in 0..n {
+                let mut t = x[j];
+                if !unit {
+                    t *= d(j);
+                }
+                x[j] = t + dot(col(j, j + 1..n), &x[j + 1..], conj);
+            }
+        }
+        (true, true) => {
+            for j in (0..n).rev() {
+                let mut t = x[j];
+                if !unit {
+                    t *= d(j);
+                }
+                x[j] = t + dot(col(j, 0..j), &x[..j], conj);
+            }
+        }
+    });
+}
+
+/// Solves `op(A) x_new = x` in place (`x` in walk order): reference BLAS's `?trsv.f` loops.
+///
+/// # Safety
+/// As for [`trmv`].
+pub(super) unsafe fn trsv<T: Scalar>(
+    a: Full,
+    (upper_a, trans, conj, unit): (bool, bool, bool, bool),
+    x: &mut [T],
+) {
+    let n = x.len();
+    // SAFETY: as for `trmv`.
+    let col = |j: usize, r: Range<usize>| unsafe { a.col::<T>(j, r) };
+    // SAFETY: as for `trmv`.
+    let d = |j: usize| cj(unsafe { a.diag::<T>(j) }, conj);
+    vectorized(|| match (trans, upper_a) {
+        (false, true) => {
+            for j in (0..n).rev() {
+                if !x[j].is_zero() {
+                    if !unit {
+                        x[j] = div(x[j], d(j));
+                    }
+                    let t = x[j];
+                    axpy(&mut x[..j], -t, col(j, 0..j));
+                }
+            }
+        }
+        (false, false) => {
+            for j in 0..n {
+                if !x[j].is_zero() {
+                    if !unit {
+                        x[j] = div(x[j], d(j));
+                    }
+                    let t = x[j];
+                    axpy(&mut x[j + 1..], -t, col(j, j + 1..n));
+                }
+            }
+        }
+        (true, false) => {
+            for j in (0..n).rev() {
+                let mut t = x[j] - dot(col(j, j + 1..n), &x[j + 1..], conj);
+                if !unit {
+                    t = div(t, d(j));
+                }
+                x[j] = t;
+            }
+        }
+        (true, true) => {
+            for j in 0..n {
+                let mut t = x[j] - dot(col(j, 0..j), &x[..j], conj);
+                if !unit {
+                    t = div(t, d(j));
+                }
+                x[j] = t;
+            }
+        }
+    });
+}
