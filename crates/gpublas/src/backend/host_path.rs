@@ -1,11 +1,13 @@
 //! Level-1 reductions on host copies of device vectors, for the GPU backends: where the vendor
 //! library lacks a routine ([`dsdot_on_host`]: cuBLAS has no f32-input, f64-result dot) or
 //! computes it without scaling ([`nrm2_on_host`]: rocBLAS's nrm2 sums unscaled squares), the
-//! vectors come to the host and the [`Host`] backend's routine runs there. These are O(n)
+//! vectors come to the host and the [`Host`] backend's level-1 routine runs there (compiled with
+//! or without the `host` feature: level 1 needs neither faer nor pulp). These are O(n)
 //! reductions, so the copy costs the same order as the work itself. Generic over the backend,
-//! so the crate's tests run the same path on an [`Emulated`](super::Emulated) device.
+//! so the crate's tests run the same path on an `Emulated` device.
 
-use super::{Backend, DevPtr, Host, Level1};
+use super::host::Host;
+use super::{Backend, DevPtr, Level1};
 use crate::error::Result;
 use crate::scalar::{Scalar, ScalarKind};
 
@@ -165,7 +167,7 @@ pub(crate) unsafe fn nrm2_of_unscaled<T: Scalar, B: Level1<T>>(
 
 /// The host path on an [`Emulated`](crate::backend::Emulated) device: memory the host reaches
 /// only through the backend's copies, as a GPU's, with every device access checked.
-#[cfg(test)]
+#[cfg(all(test, feature = "host"))]
 mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
