@@ -1,5 +1,5 @@
 //! Safe, generic GPU BLAS: one API over NVIDIA cuBLAS and AMD rocBLAS, with a CPU fallback that
-//! needs nothing installed.
+//! needs nothing installed (the default `host` feature; a GPU-only build may leave it out).
 //!
 //! Vendor BLAS routines want host scalars (`alpha`, `beta`) and device arrays. gpublas lets you
 //! pass host scalars together with *any* of: host slices (mapped to the device for the call, the

@@ -11,10 +11,12 @@ use crate::backend::DevPtr;
 use crate::scalar::Scalar;
 use crate::types::{Op, Uplo};
 
+/// The parallelism faer's products run with (its global setting).
 pub(super) fn par() -> Par {
     faer::get_global_parallelism()
 }
 
+/// faer's conjugation flag: conjugate where `c`.
 pub(super) fn conj_if(c: bool) -> Conj {
     if c {
         Conj::Yes
