@@ -4,7 +4,9 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
-use crate::backend::{Backend, BackendKind, DevPtr, Dynamic, Emulated, Host};
+use crate::backend::{Backend, BackendKind, DevPtr, Dynamic};
+#[cfg(feature = "host")]
+use crate::backend::{Emulated, Host};
 use crate::error::{Error, Result};
 use crate::memory::pool::{self, Pool};
 use crate::transfer::staging::Staging;
@@ -418,8 +420,10 @@ impl<B: Backend> Device<B> {
     }
 }
 
+#[cfg(feature = "host")]
+#[cfg_attr(docsrs, doc(cfg(feature = "host")))]
 impl Device<Host> {
-    /// The CPU backend (always available).
+    /// The CPU backend (always available when the `host` feature, a default one, is on).
     pub fn host() -> Self {
         Device::new(Host)
     }
@@ -442,10 +446,13 @@ impl Device<Dynamic> {
     /// skipped), backends not compiled in at `debug`.
     ///
     /// # Errors
-    /// Only when `GPUBLAS_BACKEND` forces a backend: [`Error::BackendUnavailable`] if it is not
-    /// compiled in (or the name is unknown), else the backend's own error
-    /// ([`Error::LibraryNotFound`], [`Error::NoDevice`], ...). Without it, `auto()` always
-    /// succeeds: the host is always there.
+    /// When `GPUBLAS_BACKEND` forces a backend: [`Error::BackendUnavailable`] if it is not
+    /// compiled in (the host and the emulated device without the `host` feature) or the name is
+    /// unknown, else the backend's own error ([`Error::LibraryNotFound`], [`Error::NoDevice`],
+    /// ...). Without it, `auto()` always succeeds when the `host` feature (a default one) is on:
+    /// the host is always there. A GPU-only build (`default-features = false`) has no CPU
+    /// fallback: when no compiled GPU backend is usable, [`Error::NoBackend`] says so and lists
+    /// why each was skipped.
     ///
     /// ```
     /// let dev = gpublas::Device::auto()?;
@@ -470,14 +477,14 @@ impl Device<Dynamic> {
             r.map(Device::new)
         };
         match forced.as_str() {
-            "" | "auto" => Ok(Self::first_usable()),
-            "host" => forced_to(Ok(Dynamic::Host(Host))),
-            "emulated" => forced_to(Ok(Dynamic::Emulated(Emulated::new()))),
-            "emulated-vendor" => forced_to(Ok(Dynamic::Emulated(Emulated::with_vendor_zeros()))),
+            "" | "auto" => Self::first_usable(),
+            "host" => forced_to(Self::try_host()),
+            "emulated" => forced_to(Self::try_emulated(false)),
+            "emulated-vendor" => forced_to(Self::try_emulated_vendor()),
             "emulated-async" => {
                 // Tiny staging slots, so even small problems take the pipelined paths, and tiled
                 // gemm from any size in tiles of 8: every gemm test runs through it.
-                let dev = forced_to(Ok(Dynamic::Emulated(Emulated::asynchronous())))?;
+                let dev = forced_to(Self::try_emulated(true))?;
                 dev.set_staging(4096, 4);
                 dev.set_gemm_tiling(0, Some(8));
                 Ok(dev)
@@ -493,7 +500,7 @@ impl Device<Dynamic> {
         }
     }
 
-    fn first_usable() -> Self {
+    fn first_usable() -> Result<Self> {
         let mut skipped = Vec::new();
         let candidates = [
             ("cuda", Self::try_cuda as fn() -> Result<Dynamic>),
@@ -503,7 +510,7 @@ impl Device<Dynamic> {
             match attempt() {
                 Ok(b) => {
                     log::info!("Device::auto: chose {}", b.describe());
-                    return Device::with_skipped(b, skipped);
+                    return Ok(Device::with_skipped(b, skipped));
                 }
                 // Not compiled in: nothing to report to the caller.
                 Err(Error::BackendUnavailable { reason, .. }) => {
@@ -515,12 +522,64 @@ impl Device<Dynamic> {
                 }
             }
         }
-        let host = Dynamic::Host(Host);
-        log::info!(
-            "Device::auto: chose {} (no GPU backend usable)",
-            host.describe()
-        );
-        Device::with_skipped(host, skipped)
+        #[cfg(feature = "host")]
+        {
+            let host = Dynamic::Host(Host);
+            log::info!(
+                "Device::auto: chose {} (no GPU backend usable)",
+                host.describe()
+            );
+            Ok(Device::with_skipped(host, skipped))
+        }
+        #[cfg(not(feature = "host"))]
+        {
+            log::info!("Device::auto: no GPU backend usable, and no CPU fallback compiled in");
+            Err(Error::NoBackend { skipped })
+        }
+    }
+
+    fn try_host() -> Result<Dynamic> {
+        #[cfg(feature = "host")]
+        {
+            Ok(Dynamic::Host(Host))
+        }
+        #[cfg(not(feature = "host"))]
+        {
+            Err(no_host("host"))
+        }
+    }
+
+    /// The emulated device, with asynchronous transfers or not.
+    fn try_emulated(asynchronous: bool) -> Result<Dynamic> {
+        #[cfg(feature = "host")]
+        {
+            Ok(Dynamic::Emulated(if asynchronous {
+                Emulated::asynchronous()
+            } else {
+                Emulated::new()
+            }))
+        }
+        #[cfg(not(feature = "host"))]
+        {
+            Err(no_host(if asynchronous {
+                "emulated-async"
+            } else {
+                "emulated"
+            }))
+        }
+    }
+
+    /// The emulated GPU whose triangular products and her2k multiply structural zeros as
+    /// cuBLAS's do (`GPUBLAS_BACKEND=emulated-vendor`).
+    fn try_emulated_vendor() -> Result<Dynamic> {
+        #[cfg(feature = "host")]
+        {
+            Ok(Dynamic::Emulated(Emulated::with_vendor_zeros()))
+        }
+        #[cfg(not(feature = "host"))]
+        {
+            Err(no_host("emulated-vendor"))
+        }
     }
 
     fn try_cuda() -> Result<Dynamic> {
@@ -543,6 +602,19 @@ impl Device<Dynamic> {
         {
             Err(not_compiled("rocm"))
         }
+    }
+}
+
+/// The error for the host or the emulated device (which computes on the host) in a build without
+/// the `host` feature, saying how to turn it on.
+#[cfg(not(feature = "host"))]
+fn no_host(requested: &str) -> Error {
+    Error::BackendUnavailable {
+        requested: requested.into(),
+        reason: "gpublas was built without the `host` feature: no CPU backend (nor the emulated \
+                 device, which computes on it); `host` is a default feature: keep gpublas's \
+                 default features, or add \"host\" to its `features` in Cargo.toml"
+            .into(),
     }
 }
 

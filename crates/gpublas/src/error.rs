@@ -21,6 +21,21 @@ pub enum Error {
         reason: String,
     },
 
+    /// `Device::auto()` found no usable backend: no compiled GPU backend could be used, and
+    /// gpublas was built without its `host` feature, so there is no CPU fallback. Only a
+    /// GPU-only build (`default-features = false`) returns it.
+    #[error(
+        "no usable backend: gpublas was built without the `host` feature, so no CPU fallback is \
+         compiled in, and no GPU backend could be used ({}); keep gpublas's default features (or \
+         add \"host\" to its `features`) to fall back to the CPU",
+        DisplayList(.skipped)
+    )]
+    NoBackend {
+        /// Why each compiled GPU backend was skipped, as [`Device::skipped`](crate::Device::skipped)
+        /// would list them.
+        skipped: Vec<Error>,
+    },
+
     /// `GPUBLAS_BACKEND` named a backend that is not compiled in or not known.
     #[error("GPUBLAS_BACKEND={requested}: {reason}")]
     BackendUnavailable {

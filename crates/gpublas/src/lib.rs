@@ -1,5 +1,5 @@
 //! Safe, generic GPU BLAS: one API over NVIDIA cuBLAS and AMD rocBLAS, with a CPU fallback that
-//! needs nothing installed.
+//! needs nothing installed (the default `host` feature; a GPU-only build may leave it out).
 //!
 //! Vendor BLAS routines want host scalars (`alpha`, `beta`) and device arrays. gpublas lets you
 //! pass host scalars together with *any* of: host slices (mapped to the device for the call, the
@@ -16,7 +16,7 @@
 //!
 //! | backend | feature | needs at run time |
 //! |---|---|---|
-//! | [`Host`] (CPU, faer) | always | nothing |
+//! | [`Host`] (CPU: faer and gpublas's own gemm kernel) | `host` (default) | nothing |
 //! | `Cuda` (cuBLAS) | `cuda` | an NVIDIA driver, `libcudart` and `libcublas` (11, 12 or 13) |
 //! | `Rocm` (rocBLAS) | `rocm` | ROCm 5–7 `libamdhip64` and `librocblas` (not yet run on AMD hardware) |
 //!
@@ -52,6 +52,11 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+#[cfg(not(any(feature = "host", feature = "cuda", feature = "rocm")))]
+compile_error!(
+    "gpublas needs a backend: enable its `host` feature (the CPU, on by default), `cuda` or `rocm`"
+);
+
 pub mod args;
 pub mod backend;
 mod blas;
@@ -78,7 +83,10 @@ pub use args::{Banded, Packed, PackedMut};
 pub use args::{Input, Mat, MatIn, MatMut, MatOut, Output, VecIn, VecOut, Vector, VectorMut};
 pub use args::{MatArray, MatArrayMut, VectorBatch, VectorBatchMut};
 pub use backend::MixedPrecision;
-pub use backend::{Backend, BackendKind, Blas, BlasAll, Dynamic, Emulated, Host};
+pub use backend::{Backend, BackendKind, Blas, BlasAll, Dynamic};
+#[cfg(feature = "host")]
+#[cfg_attr(docsrs, doc(cfg(feature = "host")))]
+pub use backend::{Emulated, Host};
 pub use blas::{Rotg, Rotmg};
 pub use device::{Device, BACKEND_VAR};
 pub use device_set::DeviceSet;

@@ -142,7 +142,7 @@ impl<'a, T: Element, B: Backend, S: DataMut<Elem = T>> MatOut<'a, T, B>
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "host"))]
 mod tests {
     use ndarray::{s, Array1};
 

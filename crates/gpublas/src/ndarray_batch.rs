@@ -147,7 +147,7 @@ impl<'a, T: Scalar, B: Backend> VecOut<'a, T, B> for &'a mut ArrayRef<T, Ix1> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "host"))]
 mod tests {
     use ndarray::{s, Array2, Array3, ShapeBuilder};
 

@@ -16,20 +16,19 @@ mod sealed {
     /// Seals [`Scalar`](super::Scalar), and keeps the host backend's view of each type (faer's
     /// scalar of the same layout) out of the public API.
     pub trait Sealed {
+        #[cfg(feature = "host")]
         type Faer: faer::traits::ComplexField<Real: bytemuck::Pod> + bytemuck::Pod;
     }
-    impl Sealed for f32 {
-        type Faer = f32;
+    /// Implements [`Sealed`] for a type that is its own faer scalar.
+    macro_rules! sealed {
+        ($($t:ty),*) => {$(
+            impl Sealed for $t {
+                #[cfg(feature = "host")]
+                type Faer = $t;
+            }
+        )*};
     }
-    impl Sealed for f64 {
-        type Faer = f64;
-    }
-    impl Sealed for super::Complex32 {
-        type Faer = super::Complex32;
-    }
-    impl Sealed for super::Complex64 {
-        type Faer = super::Complex64;
-    }
+    sealed!(f32, f64, super::Complex32, super::Complex64);
 }
 /// Which of the four BLAS types a [`Scalar`] is (BLAS's s, d, c, z prefixes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,6 +1,8 @@
 //! `Device::auto()` says through the `log` crate what it tried, why it skipped a backend, and
 //! what it chose. A small logger collects the records.
 
+#![cfg(feature = "host")] // the host backend (a default feature)
+
 use std::sync::Mutex;
 
 use gpublas::{BackendKind, Device, BACKEND_VAR};

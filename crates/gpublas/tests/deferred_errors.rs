@@ -2,6 +2,8 @@
 //! returned by its next call. Shown with a backend whose device→host copies fail on demand
 //! (host memory underneath, but mapped by copying, like a GPU).
 
+#![cfg(feature = "host")] // the host backend (a default feature)
+
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use gpublas::backend::{Backend, BackendKind, DevPtr, Host};

@@ -3,6 +3,8 @@
 //! alive, and what the host slice then holds is what the docs say for the backend. A guard
 //! dropped while its thread's locals are being destroyed must not abort the process.
 
+#![cfg(feature = "host")] // the host backend (a default feature)
+
 use gpublas::backend::{Emulated, Host};
 use gpublas::prelude::*;
 

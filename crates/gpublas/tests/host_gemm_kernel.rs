@@ -11,6 +11,8 @@
 //! Small cases run under Miri:
 //! `MIRIFLAGS="-Zmiri-ignore-leaks -Zmiri-strict-provenance" cargo +nightly miri test -p gpublas --test host_gemm_kernel`
 
+#![cfg(feature = "host")] // the host backend (a default feature)
+
 use gpublas::prelude::*;
 use gpublas::{Complex32, Complex64};
 use rand::{Rng, SeedableRng};

@@ -12,6 +12,8 @@
 //! Small sizes run under Miri:
 //! `MIRIFLAGS="-Zmiri-ignore-leaks -Zmiri-strict-provenance" cargo +nightly miri test -p gpublas --test host_gemm_shape`
 
+#![cfg(feature = "host")] // the host backend (a default feature)
+
 use std::ops::Range;
 
 use gpublas::prelude::*;

@@ -7,6 +7,7 @@
 //!
 //! Small sizes run under Miri (the thread-pool tests are ignored there, as for the gemm):
 //! `MIRIFLAGS="-Zmiri-ignore-leaks -Zmiri-strict-provenance" cargo +nightly miri test -p gpublas --test host_level12_threads`
+#![cfg(feature = "host")]
 
 use gpublas::prelude::*;
 use rand::{Rng, SeedableRng};

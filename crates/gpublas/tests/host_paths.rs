@@ -5,6 +5,8 @@
 //! `MIRIFLAGS=-Zmiri-ignore-leaks cargo +nightly miri test -p gpublas --test host_paths`
 //! (leaks are ignored because one test forgets guards on purpose).
 
+#![cfg(feature = "host")] // the host backend (a default feature)
+
 use gpublas::prelude::*;
 use gpublas::{Emulated, MappedSliceMut};
 

@@ -5,6 +5,8 @@
 //! `MIRIFLAGS=-Zmiri-ignore-leaks cargo +nightly miri test -p gpublas --test host_paths_l3x`.
 //! The full conformance suite is in `tests/tests/`; these compare with naive loops here.
 
+#![cfg(feature = "host")] // the host backend (a default feature)
+
 use gpublas::prelude::*;
 use gpublas::{Dynamic, Emulated, Host};
 

@@ -5,6 +5,7 @@
 //! a flag raised on a worker thread would otherwise go unseen.
 
 #![cfg(all(
+    feature = "host",
     target_os = "linux",
     any(target_arch = "x86_64", target_arch = "aarch64")
 ))]

@@ -7,6 +7,8 @@
 //! that maps host data by copying (like a GPU), so the copy-in/copy-back paths run too. Its
 //! results must equal the host backend's bit for bit.
 
+#![cfg(feature = "host")] // the host backend (a default feature)
+
 use std::sync::Mutex;
 
 use gpublas::backend::{Backend, BackendKind, Blas, DevPtr, Host};

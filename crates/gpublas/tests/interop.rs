@@ -4,6 +4,8 @@
 //! on the emulated GPU (whose memory accesses are checked) memory from its backend's allocator
 //! works as a foreign library's would.
 
+#![cfg(feature = "host")] // the host backend (a default feature)
+
 use gpublas::backend::{Backend, DevPtr};
 use gpublas::prelude::*;
 use gpublas::{DeviceSlice, DeviceSliceMut, Emulated};

@@ -5,6 +5,7 @@
 //! reference's result. Checked against a naive reference in `Complex64` that sums only the
 //! terms of the triangle (and band), on fresh seeded random inputs, for the four types, both
 //! triangles, every op and both diagonals; the host backend is held to the same reference.
+#![cfg(feature = "host")]
 
 use gpublas::backend::StructuralZeros;
 use gpublas::prelude::*;

@@ -20,7 +20,9 @@ mod resolve;
 pub use banded::Banded;
 pub(crate) use banded::StoredBand;
 pub(crate) use call::Call;
-pub(crate) use desc::{check_mat, check_vec, Shape};
+pub(crate) use desc::Shape;
+#[cfg(feature = "ndarray")]
+pub(crate) use desc::{check_mat, check_vec};
 pub use desc::{
     Mat, MatDesc, MatDescMut, MatIn, MatMut, MatOut, VecDesc, VecDescMut, VecIn, VecOut, Vector,
     VectorMut,
@@ -34,7 +36,7 @@ pub(crate) use resolve::SrcKind;
 pub(crate) use resolve::{finish_outputs, Stored, StoredMut};
 pub use resolve::{Src, SrcMut};
 
-#[cfg(test)]
+#[cfg(all(test, feature = "ndarray", feature = "host"))]
 pub(crate) use resolve::SrcMutKind;
 
 use crate::backend::Backend;

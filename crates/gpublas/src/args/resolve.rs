@@ -41,6 +41,8 @@ pub(crate) enum SrcMutKind<'a, T: Element, B: Backend> {
         len: usize,
         dev: &'a Device<B>,
     },
+    // Made only for ndarray outputs in a layout BLAS cannot take.
+    #[cfg_attr(not(feature = "ndarray"), allow(dead_code))]
     Owned(Vec<T>, Scatter<'a, T>),
     Pinned(&'a mut [T], &'a Device<B>),
 }
@@ -74,6 +76,7 @@ impl<'a, T: Element, B: Backend> SrcMut<'a, T, B> {
     pub(crate) fn device(ptr: DevPtr, len: usize, dev: &'a Device<B>) -> Self {
         SrcMut(SrcMutKind::Device { ptr, len, dev })
     }
+    #[cfg_attr(not(feature = "ndarray"), allow(dead_code))]
     pub(crate) fn owned(v: Vec<T>, scatter: Scatter<'a, T>) -> Self {
         SrcMut(SrcMutKind::Owned(v, scatter))
     }

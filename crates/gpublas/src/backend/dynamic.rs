@@ -1,8 +1,10 @@
 //! [`Dynamic`]: a backend chosen at run time among the compiled ones, itself a [`Backend`], so
 //! code written for one static backend and code written for `Device::auto()` are the same code.
 
-use super::{Backend, BackendKind, DevPtr, Emulated, Event, Host, Queue, StructuralZeros};
+use super::{Backend, BackendKind, DevPtr, Event, Queue, StructuralZeros};
 use super::{Batched, Level1, Level2, Level3, MixedPrecision};
+#[cfg(feature = "host")]
+use super::{Emulated, Host};
 use crate::error::Result;
 use crate::scalar::{Scalar, ScalarKind};
 
@@ -11,8 +13,12 @@ use crate::scalar::{Scalar, ScalarKind};
 #[non_exhaustive]
 pub enum Dynamic {
     /// The CPU.
+    #[cfg(feature = "host")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "host")))]
     Host(Host),
     /// The CPU behaving like a discrete GPU (testing).
+    #[cfg(feature = "host")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "host")))]
     Emulated(Emulated),
     /// An NVIDIA GPU.
     #[cfg(feature = "cuda")]
@@ -28,7 +34,9 @@ pub enum Dynamic {
 macro_rules! dispatch {
     ($self:expr, $b:ident => $body:expr) => {
         match $self {
+            #[cfg(feature = "host")]
             Dynamic::Host($b) => $body,
+            #[cfg(feature = "host")]
             Dynamic::Emulated($b) => $body,
             #[cfg(feature = "cuda")]
             Dynamic::Cuda($b) => $body,
@@ -52,7 +60,9 @@ unsafe impl Backend for Dynamic {
     }
     fn same_context(&self, other: &Self) -> bool {
         match (self, other) {
+            #[cfg(feature = "host")]
             (Dynamic::Host(a), Dynamic::Host(b)) => a.same_context(b),
+            #[cfg(feature = "host")]
             (Dynamic::Emulated(a), Dynamic::Emulated(b)) => a.same_context(b),
             #[cfg(feature = "cuda")]
             (Dynamic::Cuda(a), Dynamic::Cuda(b)) => a.same_context(b),

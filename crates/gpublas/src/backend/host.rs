@@ -1,25 +1,38 @@
-//! The `Host` backend: the CPU, always available. Level 2 and 3 run on faer (the triangular
-//! solve on faer's matmul, see [`trsm`]); level 1 is plain strided loops (faer has no strided
-//! level-1 kernels to call; `nrm2` is Blue's scaled algorithm, as reference BLAS 3.10's). "Device" memory is host memory, so mapping host data is zero-copy.
+//! The `Host` backend: the CPU, needing nothing installed. Level 2 and 3 run on faer (the
+//! triangular solve on faer's matmul, see `level3::trsm`) and on gpublas's own gemm kernel;
+//! level 1 is plain strided loops (faer has no strided level-1 kernels to call; `nrm2` is
+//! Blue's scaled algorithm, as reference BLAS 3.10's). "Device" memory is host memory, so
+//! mapping host data is zero-copy.
+//!
+//! The `host` feature (on by default) compiles all of it and makes `Host` public. Without it only
+//! the memory operations and level 1 remain, crate-private and free of faer and pulp: the GPU
+//! backends compute on them the few level-1 results their vendor libraries lack
+//! (`backend::host_path`: `dsdot` on CUDA, `nrm2` of huge or tiny vectors on ROCm).
 
+#[cfg(feature = "host")]
 mod batched;
 mod chunks;
 mod level1;
+#[cfg(feature = "host")]
 mod level2;
+#[cfg(feature = "host")]
 mod level3;
+#[cfg(feature = "host")]
 mod mixed;
+#[cfg(feature = "host")]
+mod views;
 
 use std::alloc::Layout;
-use std::ptr::NonNull;
 
-use faer::{Accum, Conj, MatMut, MatRef, Par};
+#[cfg(feature = "host")]
+use views::{
+    apply_op, conj_if, fa, par, scale, scale_triangle, vector, vector_mut, view, view_mut,
+};
 
 use super::{Backend, BackendKind, DevPtr};
 use crate::error::{Error, Result};
-use crate::scalar::Scalar;
-use crate::types::{Op, Uplo};
 
-/// The CPU backend (always compiled, needs nothing installed).
+/// The CPU backend (feature `host`, on by default; needs nothing installed).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Host;
 
@@ -103,57 +116,6 @@ unsafe impl Backend for Host {
     }
 }
 
-fn par() -> Par {
-    faer::get_global_parallelism()
-}
-
-fn conj_if(c: bool) -> Conj {
-    if c {
-        Conj::Yes
-    } else {
-        Conj::No
-    }
-}
-
-/// Non-null base for faer views (faer wants `NonNull` even for empty views).
-fn base<T>(p: DevPtr) -> *mut T {
-    if p.is_null() {
-        NonNull::<T>::dangling().as_ptr()
-    } else {
-        p.cast()
-    }
-}
-
-/// The column stride of a column-major `rows × cols` view with leading dimension `ld`: `ld`,
-/// except for at most one column, where no step is ever taken and BLAS allows any `ld` up to
-/// `isize::MAX`. faer computes with its strides (in debug builds, overflow-checked: a one-column
-/// operand with such an `ld` made it panic), so a single column gets the dense stride `rows`.
-fn col_stride(rows: usize, cols: usize, ld: usize) -> isize {
-    (if cols <= 1 { rows } else { ld }) as isize
-}
-
-/// A column-major view of `rows × cols` with leading dimension `ld`.
-///
-/// # Safety
-/// `p` is valid for reading the view's elements for `'a`.
-unsafe fn view<'a, T>(p: DevPtr, rows: usize, cols: usize, ld: usize) -> MatRef<'a, T> {
-    let cs = col_stride(rows, cols, ld);
-    // SAFETY: forwarded to the caller; the column stride only differs from `ld` where it is
-    // never applied.
-    unsafe { MatRef::from_raw_parts(base::<T>(p), rows, cols, 1, cs) }
-}
-
-/// A mutable column-major view.
-///
-/// # Safety
-/// `p` is valid for reading and writing the view's elements for `'a`, and nothing else accesses
-/// them meanwhile.
-unsafe fn view_mut<'a, T>(p: DevPtr, rows: usize, cols: usize, ld: usize) -> MatMut<'a, T> {
-    let cs = col_stride(rows, cols, ld);
-    // SAFETY: as for `view`.
-    unsafe { MatMut::from_raw_parts_mut(base::<T>(p), rows, cols, 1, cs) }
-}
-
 /// Element `i` of the `n`-element vector at `p` with increment `inc` (wrapping: the address is
 /// only computed here; callers dereference it under their own safety contract).
 fn elem<T>(p: DevPtr, n: usize, inc: isize, i: usize) -> *mut T {
@@ -163,116 +125,4 @@ fn elem<T>(p: DevPtr, n: usize, inc: isize, i: usize) -> *mut T {
         (n - 1 - i) * inc.unsigned_abs()
     };
     p.cast::<T>().wrapping_add(k)
-}
-
-/// Where a strided vector of `n` elements at lowest address `p` starts for faer: element 0,
-/// which is the last address for a negative increment.
-fn first<T>(p: DevPtr, n: usize, inc: isize) -> *mut T {
-    if n == 0 {
-        base::<T>(p)
-    } else {
-        elem::<T>(p, n, inc, 0)
-    }
-}
-
-/// A strided vector of `n` elements (BLAS's convention: `p` is the lowest address, a negative
-/// `inc` walks from the end) as an `n × 1` view with row stride `inc`.
-///
-/// # Safety
-/// As for [`view`].
-unsafe fn vector<'a, T>(p: DevPtr, n: usize, inc: isize) -> MatRef<'a, T> {
-    // SAFETY: forwarded to the caller; every element `first + i·inc` (`i < n`) is in the span
-    // (for one element, whose increment is never applied, faer gets 1, as in `col_stride`).
-    unsafe { MatRef::from_raw_parts(first::<T>(p, n, inc), n, 1, elem_stride(n, inc), 0) }
-}
-
-/// # Safety
-/// As for [`view_mut`].
-unsafe fn vector_mut<'a, T>(p: DevPtr, n: usize, inc: isize) -> MatMut<'a, T> {
-    // SAFETY: as for `vector`.
-    unsafe { MatMut::from_raw_parts_mut(first::<T>(p, n, inc), n, 1, elem_stride(n, inc), 0) }
-}
-
-/// A vector's increment as faer's row stride: 1 for at most one element (see [`col_stride`]).
-fn elem_stride(n: usize, inc: isize) -> isize {
-    if n <= 1 {
-        1
-    } else {
-        inc
-    }
-}
-
-/// `op(A)` as a view plus the conjugation faer applies to it.
-fn apply_op<T>(a: MatRef<'_, T>, op: Op) -> (MatRef<'_, T>, Conj) {
-    match op {
-        Op::N => (a, Conj::No),
-        Op::T => (a.transpose(), Conj::No),
-        Op::C => (a.transpose(), Conj::Yes),
-    }
-}
-
-/// `X ← βX` on a `rows × cols` matrix with element strides `rs` (rows) and `cs` (columns), with
-/// reference-BLAS semantics: `β = 0` writes zeros without reading. Returns the accumulation mode
-/// for a following `X ← X + α…`.
-///
-/// # Safety
-/// `p` is valid for reading and writing every element of the matrix.
-unsafe fn scale<T: Scalar>(
-    p: DevPtr,
-    rows: usize,
-    cols: usize,
-    rs: usize,
-    cs: usize,
-    beta: T,
-) -> Accum {
-    if beta.is_one() {
-        return Accum::Add;
-    }
-    for j in 0..cols {
-        for i in 0..rows {
-            let e = p.cast::<T>().wrapping_add(i * rs + j * cs);
-            // SAFETY: forwarded to the caller.
-            unsafe { *e = if beta.is_zero() { T::zero() } else { beta * *e } };
-        }
-    }
-    if beta.is_zero() {
-        Accum::Replace
-    } else {
-        Accum::Add
-    }
-}
-
-/// Like [`scale`] on one triangle (diagonal included) of a square column-major `C`. For a
-/// Hermitian `C` (`herm`), the diagonal's imaginary parts are never read, as in reference BLAS
-/// (`C(j, j) = β·re C(j, j)`): they are cleared first.
-///
-/// # Safety
-/// As for [`scale`].
-unsafe fn scale_triangle<T: Scalar>(
-    c: DevPtr,
-    n: usize,
-    ldc: usize,
-    (uplo, herm): (Uplo, bool),
-    beta: T,
-) {
-    if herm && !beta.is_zero() {
-        for j in 0..n {
-            let e = c.cast::<T>().wrapping_add(j * ldc + j);
-            // SAFETY: the diagonal lies inside `c`'s extent (the caller's contract).
-            unsafe { *e = T::from_real((*e).re()) };
-        }
-    }
-    for j in 0..n {
-        let (first, rows) = match uplo {
-            Uplo::Upper => (0, j + 1),
-            Uplo::Lower => (j, n - j),
-        };
-        // SAFETY: forwarded to the caller; this is column `j`'s part of the triangle.
-        unsafe { scale(c.offset::<T>(j * ldc + first), rows, 1, 1, 0, beta) };
-    }
-}
-
-/// A scalar as faer sees it (the same bits).
-fn fa<T: Scalar>(x: T) -> T::Faer {
-    bytemuck::cast(x)
 }

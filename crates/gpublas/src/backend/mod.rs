@@ -7,10 +7,10 @@
 //!
 //! | backend | feature | memory | library |
 //! |---|---|---|---|
-//! | [`Host`] | always | host memory, zero-copy mapping | faer, plus plain loops for level 1 |
+//! | [`Host`] | `host` (default) | host memory, zero-copy mapping | faer and gpublas's own gemm kernel, plus plain loops for level 1 |
 //! | `Cuda` | `cuda` | NVIDIA device memory | cuBLAS, loaded at run time |
 //! | `Rocm` | `rocm` | AMD device memory | rocBLAS, loaded at run time |
-//! | [`Emulated`] | always | host memory behind copies, checked | the host's (testing: a GPU's paths without a GPU) |
+//! | [`Emulated`] | `host` (default) | host memory behind copies, checked | the host's (testing: a GPU's paths without a GPU) |
 //! | [`Dynamic`] | always | whichever was picked at run time | forwards to one of the above |
 
 use crate::error::{Error, Result};
@@ -21,6 +21,7 @@ mod batched;
 #[cfg(feature = "cuda")]
 mod cuda;
 mod dynamic;
+#[cfg(feature = "host")]
 mod emulated;
 #[cfg(any(feature = "cuda", feature = "rocm"))]
 #[cfg_attr(docsrs, doc(cfg(any(feature = "cuda", feature = "rocm"))))]
@@ -41,7 +42,11 @@ pub use batched::Batched;
 #[cfg_attr(docsrs, doc(cfg(feature = "cuda")))]
 pub use cuda::{Cuda, CudaApi};
 pub use dynamic::Dynamic;
+#[cfg(feature = "host")]
+#[cfg_attr(docsrs, doc(cfg(feature = "host")))]
 pub use emulated::Emulated;
+#[cfg(feature = "host")]
+#[cfg_attr(docsrs, doc(cfg(feature = "host")))]
 pub use host::Host;
 pub(crate) use level1::level1_methods;
 pub use level1::Level1;

@@ -82,7 +82,7 @@ pub(crate) fn download_slice<T: Element, B: Backend>(
     unsafe { download_raw(dev, dst.as_mut_ptr(), len, src) }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "host"))]
 mod tests {
     use crate::{Device, Emulated};
 

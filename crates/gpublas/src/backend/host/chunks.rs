@@ -35,7 +35,16 @@ pub(super) fn parallel(work: usize) -> bool {
 /// lanes are independent give the same bits at any width.
 #[inline(always)]
 pub(super) fn vectorized<R>(f: impl FnOnce() -> R) -> R {
-    pulp::Arch::new().dispatch(f)
+    #[cfg(feature = "host")]
+    {
+        pulp::Arch::new().dispatch(f)
+    }
+    // Without the `host` feature (a GPU-only build: level 1 serves the GPU backends' host
+    // paths) pulp is not compiled in; the loops run as compiled.
+    #[cfg(not(feature = "host"))]
+    {
+        f()
+    }
 }
 
 /// `term(0) + … + term(len − 1)` as eight interleaved partial sums (lane `l` takes the terms

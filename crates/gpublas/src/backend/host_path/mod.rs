@@ -1,10 +1,12 @@
 //! Routines on host copies of device operands, for the GPU backends: where the vendor library
 //! lacks a routine ([`dsdot_on_host`]: cuBLAS has no f32-input, f64-result dot) or computes it
 //! without scaling ([`nrm2_on_host`]: rocBLAS's nrm2 sums unscaled squares), the vectors come
-//! to the host and the [`Host`] backend's routine runs there. These are O(n) reductions, so the
+//! to the host and the [`Host`] backend's routine runs there (level 1: compiled with or without
+//! the `host` feature, as it needs neither faer nor pulp). These are O(n) reductions, so the
 //! copy costs the same order as the work itself. Where a library multiplies structural zeros
 //! ([`structural_zeros`]), the triangular products and `her2k` run on the host only when an
-//! operand holds a non-finite value. Generic over the backend, so the crate's tests (and the
+//! operand holds a non-finite value (without the `host` feature
+//! such a call is `Unsupported`: the host's level 2 and 3 are not compiled in). Generic over the backend, so the crate's tests (and the
 //! [`Emulated`](super::Emulated) device's vendor mode) run the same paths without a GPU.
 
 // The level-1 paths serve the GPU backends only.
@@ -12,7 +14,8 @@
 
 pub(crate) mod structural_zeros;
 
-use super::{Backend, DevPtr, Host, Level1};
+use super::host::Host;
+use super::{Backend, DevPtr, Level1};
 use crate::error::Result;
 use crate::scalar::{Scalar, ScalarKind};
 
@@ -59,6 +62,7 @@ impl<T: Scalar> HostCopy<T> {
     ///
     /// # Safety
     /// As for [`HostCopy::new`] with the same `n`, `x` and `inc`, and `x` writable.
+    #[cfg_attr(not(feature = "host"), allow(dead_code))]
     unsafe fn write_back<B: Level1<T>>(
         &self,
         backend: &B,
@@ -198,7 +202,7 @@ pub(crate) unsafe fn nrm2_of_unscaled<T: Scalar, B: Level1<T>>(
 
 /// The host path on an [`Emulated`](crate::backend::Emulated) device: memory the host reaches
 /// only through the backend's copies, as a GPU's, with every device access checked.
-#[cfg(test)]
+#[cfg(all(test, feature = "host"))]
 mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;

@@ -17,8 +17,13 @@
 //! the same result. Its cost is one `asum` per checked operand and the synchronisation that
 //! returns its value: a device-resident call of a guarded routine waits for the device.
 
+// Without the `host` feature only the checks remain (a non-finite operand is `Unsupported`).
+#![cfg_attr(not(feature = "host"), allow(dead_code, unused_imports))]
+
 use super::HostCopy;
-use crate::backend::{Backend, DevPtr, Host, Level1, Level2, Level3, StructuralZeros};
+use crate::backend::{Backend, DevPtr, Level1, StructuralZeros};
+#[cfg(feature = "host")]
+use crate::backend::{Host, Level2, Level3};
 use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
@@ -97,6 +102,19 @@ impl<T: Scalar> HostSpan<T> {
     }
 }
 
+/// What a guarded call whose operand is not finite returns without the `host` feature: the
+/// host's level 2 and 3, which would compute it by the reference's rules, are not compiled in.
+#[cfg(not(feature = "host"))]
+fn no_host_fallback(routine: &'static str) -> crate::error::Error {
+    crate::error::Error::Unsupported {
+        routine,
+        what: "a non-finite operand on a library that multiplies structural zeros (its result \
+               would differ from reference BLAS's); gpublas computes such calls on the host, \
+               which needs the `host` feature"
+            .into(),
+    }
+}
+
 /// `trmv`, `tbmv` or `tpmv` (by `storage`) on `backend`: `library` (the backend's own call)
 /// unless the backend multiplies structural zeros and `x` holds a non-finite value, in which
 /// case the [`Host`] backend computes it on host copies of `A` and `x`.
@@ -121,6 +139,35 @@ pub(crate) unsafe fn triangular_mv<T: Scalar, B: Level1<T>>(
     if !guarded || unsafe { finite::<T, B>(backend, n, x, incx.unsigned_abs())? } {
         return library();
     }
+    #[cfg(feature = "host")]
+    {
+        // SAFETY: forwarded to the caller.
+        return unsafe {
+            triangular_mv_on_host::<T, B>(backend, storage, (uplo, trans, diag), n, a, x, incx)
+        };
+    }
+    #[cfg(not(feature = "host"))]
+    {
+        let _ = (backend, storage, (uplo, trans, diag), n, a, x, incx);
+        Err(no_host_fallback("trmv"))
+    }
+}
+
+/// The host computation of [`triangular_mv`] (its operands are not all finite).
+///
+/// # Safety
+/// As for [`triangular_mv`].
+#[cfg(feature = "host")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn triangular_mv_on_host<T: Scalar, B: Level1<T>>(
+    backend: &B,
+    storage: TriangularStorage,
+    (uplo, trans, diag): (Uplo, Op, Diag),
+    n: usize,
+    a: DevPtr,
+    x: DevPtr,
+    incx: isize,
+) -> Result<()> {
     let a_len = match storage {
         TriangularStorage::Full { lda } => span(lda, n, n),
         TriangularStorage::Band { k, lda } => span(lda, k + 1, n),
@@ -174,6 +221,51 @@ pub(crate) unsafe fn trmm<T: Scalar, B: Level1<T>>(
     if !guarded || unsafe { finite::<T, B>(backend, span(ldb, m, n), b, 1)? } {
         return library();
     }
+    #[cfg(feature = "host")]
+    {
+        // SAFETY: forwarded to the caller.
+        return unsafe {
+            trmm_on_host::<T, B>(
+                backend,
+                (side, uplo, trans, diag),
+                (m, n),
+                alpha,
+                (a, lda),
+                (b, ldb),
+                (c, ldc),
+            )
+        };
+    }
+    #[cfg(not(feature = "host"))]
+    {
+        let _ = (
+            backend,
+            (side, uplo, trans, diag),
+            (m, n),
+            alpha,
+            (a, lda),
+            (b, ldb),
+            (c, ldc),
+        );
+        Err(no_host_fallback("trmm"))
+    }
+}
+
+/// The host computation of [`trmm`] (its operands are not all finite).
+///
+/// # Safety
+/// As for [`trmm`].
+#[cfg(feature = "host")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn trmm_on_host<T: Scalar, B: Level1<T>>(
+    backend: &B,
+    (side, uplo, trans, diag): (Side, Uplo, Op, Diag),
+    (m, n): (usize, usize),
+    alpha: T,
+    (a, lda): (DevPtr, usize),
+    (b, ldb): (DevPtr, usize),
+    (c, ldc): (DevPtr, usize),
+) -> Result<()> {
     let ka = if side == Side::Left { m } else { n };
     // SAFETY: `A` spans `span(lda, ka, ka)` elements, `B` and `C` theirs (the caller's
     // contract); `C` is `B` itself or overlaps nothing.
@@ -228,6 +320,55 @@ pub(crate) unsafe fn her2k<T: Scalar, B: Level1<T>>(
     if finite_operands {
         return library();
     }
+    #[cfg(feature = "host")]
+    {
+        // SAFETY: forwarded to the caller.
+        return unsafe {
+            her2k_on_host::<T, B>(
+                backend,
+                (uplo, trans),
+                (n, k),
+                alpha,
+                (a, lda),
+                (b, ldb),
+                beta,
+                (c, ldc),
+            )
+        };
+    }
+    #[cfg(not(feature = "host"))]
+    {
+        let _ = (
+            backend,
+            (uplo, trans),
+            (n, k),
+            alpha,
+            (a, lda),
+            (b, ldb),
+            beta,
+            (c, ldc),
+        );
+        Err(no_host_fallback("her2k"))
+    }
+}
+
+/// The host computation of [`her2k`] (its operands are not all finite).
+///
+/// # Safety
+/// As for [`her2k`].
+#[cfg(feature = "host")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn her2k_on_host<T: Scalar, B: Level1<T>>(
+    backend: &B,
+    (uplo, trans): (Uplo, Op),
+    (n, k): (usize, usize),
+    alpha: T,
+    (a, lda): (DevPtr, usize),
+    (b, ldb): (DevPtr, usize),
+    beta: T::Real,
+    (c, ldc): (DevPtr, usize),
+) -> Result<()> {
+    let (rows, cols) = if trans == Op::N { (n, k) } else { (k, n) };
     // SAFETY: `A`, `B` and `C` span these elements (the caller's contract); `C` overlaps
     // neither input.
     unsafe {
