@@ -142,9 +142,9 @@ pub(crate) unsafe fn triangular_mv<T: Scalar, B: Level1<T>>(
     #[cfg(feature = "host")]
     {
         // SAFETY: forwarded to the caller.
-        return unsafe {
+        unsafe {
             triangular_mv_on_host::<T, B>(backend, storage, (uplo, trans, diag), n, a, x, incx)
-        };
+        }
     }
     #[cfg(not(feature = "host"))]
     {
@@ -224,7 +224,7 @@ pub(crate) unsafe fn trmm<T: Scalar, B: Level1<T>>(
     #[cfg(feature = "host")]
     {
         // SAFETY: forwarded to the caller.
-        return unsafe {
+        unsafe {
             trmm_on_host::<T, B>(
                 backend,
                 (side, uplo, trans, diag),
@@ -234,7 +234,7 @@ pub(crate) unsafe fn trmm<T: Scalar, B: Level1<T>>(
                 (b, ldb),
                 (c, ldc),
             )
-        };
+        }
     }
     #[cfg(not(feature = "host"))]
     {
@@ -323,7 +323,7 @@ pub(crate) unsafe fn her2k<T: Scalar, B: Level1<T>>(
     #[cfg(feature = "host")]
     {
         // SAFETY: forwarded to the caller.
-        return unsafe {
+        unsafe {
             her2k_on_host::<T, B>(
                 backend,
                 (uplo, trans),
@@ -334,7 +334,7 @@ pub(crate) unsafe fn her2k<T: Scalar, B: Level1<T>>(
                 beta,
                 (c, ldc),
             )
-        };
+        }
     }
     #[cfg(not(feature = "host"))]
     {
