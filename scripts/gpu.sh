@@ -208,7 +208,7 @@ run() {
 
     if [ -n "$hbench" ] && [ -x "$bin/host_bench" ]; then
         local ob
-        ob=$(ls .openblas/lib/libscipy_openblas.so .openblas/lib/libopenblas.so.0 2>/dev/null | head -1)
+        ob=$(ls .openblas/lib/libscipy_openblas.so .openblas/lib/libopenblas.so.0 2>/dev/null | head -1 || true)
         [ -f "$ob" ] || note "host bench: no $ob (gpublas's times only)"
         if LD_LIBRARY_PATH="$PWD/.openblas/lib:${LD_LIBRARY_PATH:-}" "$bin/host_bench" $hquick --openblas "$ob" \
             --out "$logs/host.md" >"$logs/host.log" 2>&1; then
