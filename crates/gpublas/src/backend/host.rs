@@ -49,7 +49,7 @@ unsafe impl Backend for Host {
 
     fn describe(&self) -> String {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        format!("host: CPU, {threads} threads (faer)")
+        format!("host: CPU, {threads} threads")
     }
 
     fn host_memory(&self) -> bool {
