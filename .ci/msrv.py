@@ -16,10 +16,6 @@ import subprocess
 import sys
 
 PLATFORMS = ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu", "x86_64-pc-windows-msvc"]
-# Optional dependencies behind a feature documented to need newer Rust than the crate's
-# rust-version (the MSRV holds for every other feature): not followed here, and the CI's MSRV
-# build leaves their features out.
-FEATURE_MSRV = {"cudarc": "gpublas's `cudarc` feature (documented: needs Rust 1.88)"}
 # The first stable Rust of each edition.
 EDITION_MIN = {"2015": (1, 0, 0), "2018": (1, 31, 0), "2021": (1, 56, 0), "2024": (1, 85, 0)}
 
@@ -66,8 +62,6 @@ def check(platform):
                 continue
             seen.add(i)
             for dep in nodes[i]["deps"]:
-                if i == root and packages[dep["pkg"]]["name"] in FEATURE_MSRV:
-                    continue
                 if any(k["kind"] in (None, "build") for k in dep["dep_kinds"]):
                     stack.append(dep["pkg"])
         # The highest need among the dependencies (the workspace's own crates are what is checked).
