@@ -415,7 +415,7 @@ impl<B: Backend> Device<B> {
         let table = lock(&self.inner.present);
         table
             .iter()
-            .find(|p| p.start <= start && end <= p.end && (start - p.start) % elem == 0)
+            .find(|p| p.start <= start && end <= p.end && (start - p.start).is_multiple_of(elem))
             .map(|p| (p.base.offset::<u8>(start - p.start), p.keep.clone()))
     }
 }

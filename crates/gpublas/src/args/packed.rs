@@ -124,7 +124,7 @@ packed_ctors!(PackedMut, &'a mut A);
 
 /// The elements a packed order-`n` triangle needs: `n(n+1)/2`, `None` beyond `isize::MAX`.
 fn packed_len(n: usize) -> Option<usize> {
-    let (a, b) = if n % 2 == 0 {
+    let (a, b) = if n.is_multiple_of(2) {
         (n / 2, n + 1)
     } else {
         (n, n.div_ceil(2))

@@ -210,7 +210,7 @@ pub(super) unsafe fn product<
                 let last = tiles.clone().last().unwrap_or((0, 0));
                 let packed_from = if !in_place.a {
                     0
-                } else if last.1 * units % lanes != 0 {
+                } else if !(last.1 * units).is_multiple_of(lanes) {
                     last.0
                 } else {
                     mc
