@@ -42,6 +42,7 @@ impl Extreme {
 }
 
 /// The best non-NaN value among walk indices `r` and its first index (`None` if all are NaN).
+#[inline(always)]
 fn best_in<R: Float>(
     which: Extreme,
     r: Range<usize>,
@@ -103,14 +104,22 @@ pub(super) unsafe fn extreme<T: Scalar>(n: usize, x: DevPtr, incx: isize, which:
     let found = chunks::reduce(
         n,
         |r| {
-            vectorized(|| {
-                if incx == 1 {
-                    // SAFETY: forwarded to the caller (`i < n`).
-                    best_in(which, r, |i| unsafe { *x.cast::<T>().add(i) }.abs1())
-                } else {
-                    best_in(which, r, value)
-                }
-            })
+            vectorized(
+                #[inline(always)]
+                || {
+                    if incx == 1 {
+                        // SAFETY: forwarded to the caller (`i < n`).
+                        best_in(
+                            which,
+                            r,
+                            #[inline(always)]
+                            |i| unsafe { *x.cast::<T>().add(i) }.abs1(),
+                        )
+                    } else {
+                        best_in(which, r, value)
+                    }
+                },
+            )
         },
         |a, b| match (a, b) {
             (Some((va, _)), Some((vb, _))) if which.better(vb, va) => b,

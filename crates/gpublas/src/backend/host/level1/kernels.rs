@@ -31,9 +31,18 @@ unsafe fn slice_mut<'a, T>(p: DevPtr, r: &Range<usize>) -> &'a mut [T] {
     unsafe { std::slice::from_raw_parts_mut(p.cast::<T>().add(r.start), r.len()) }
 }
 
-/// Runs `f` on the chunks of `0..n` (in parallel for large `n`), each vectorised.
+/// Runs `f` on the chunks of `0..n` (in parallel for large `n`), each vectorised. `f` and the
+/// closures it calls are inlined (`#[inline(always)]` at the call sites) into the code
+/// [`vectorized`] compiles for the CPU's widest instructions: a closure left out of line would be
+/// compiled for the baseline instruction set and its loop would not use them.
+#[inline(always)]
 fn each_chunk(n: usize, f: impl Fn(Range<usize>) + Sync) {
-    chunks::for_each_chunk(n, CHUNK, n, |r| vectorized(|| f(r)));
+    chunks::for_each_chunk(n, CHUNK, n, |r| {
+        vectorized(
+            #[inline(always)]
+            || f(r),
+        )
+    });
 }
 
 /// `y ← αx + y`.
@@ -48,7 +57,9 @@ pub(super) unsafe fn axpy<T: Scalar>(
     y: DevPtr,
     incy: isize,
 ) {
-    let serial = |r: Range<usize>| {
+    // Closures capture `alpha` by value: a captured reference could alias the output as far as
+    // the compiler knows, and `alpha` would be reloaded after every store.
+    let serial = move |r: Range<usize>| {
         for i in r {
             let (xi, yi) = (elem::<T>(x, n, incx, i), elem::<T>(y, n, incy, i));
             // SAFETY: forwarded to the caller; `i < n` keeps both inside their spans.
@@ -58,25 +69,37 @@ pub(super) unsafe fn axpy<T: Scalar>(
     if incy == 0 {
         return serial(0..n);
     }
-    each_chunk(n, |r| {
-        if incx == 1 && incy == 1 {
-            // SAFETY: chunks are disjoint and `y` overlaps no element of `x`.
-            let (xs, ys) = unsafe { (slice::<T>(x, &r), slice_mut::<T>(y, &r)) };
-            for (yi, &xi) in ys.iter_mut().zip(xs) {
-                *yi = alpha * xi + *yi;
+    each_chunk(
+        n,
+        #[inline(always)]
+        move |r| {
+            let alpha = alpha;
+            if incx == 1 && incy == 1 {
+                // SAFETY: chunks are disjoint and `y` overlaps no element of `x`.
+                let (xs, ys) = unsafe { (slice::<T>(x, &r), slice_mut::<T>(y, &r)) };
+                for (yi, &xi) in ys.iter_mut().zip(xs) {
+                    *yi = alpha * xi + *yi;
+                }
+            } else {
+                serial(r);
             }
-        } else {
-            serial(r);
-        }
-    });
+        },
+    );
 }
 
 /// `x ← f(x)` element-wise (`scal` and friends).
 ///
 /// # Safety
 /// `x` is valid for its span.
-pub(super) unsafe fn map<T: Scalar>(n: usize, x: DevPtr, incx: isize, f: impl Fn(T) -> T + Sync) {
-    let serial = |r: Range<usize>| {
+pub(super) unsafe fn map<T: Scalar>(
+    n: usize,
+    x: DevPtr,
+    incx: isize,
+    f: impl Fn(T) -> T + Sync + Copy,
+) {
+    // `f` is copied into each chunk's frame (see `axpy`).
+    let serial = move |r: Range<usize>| {
+        let f = f;
         for i in r {
             let xi = elem::<T>(x, n, incx, i);
             // SAFETY: forwarded to the caller.
@@ -86,16 +109,21 @@ pub(super) unsafe fn map<T: Scalar>(n: usize, x: DevPtr, incx: isize, f: impl Fn
     if incx == 0 {
         return serial(0..n);
     }
-    each_chunk(n, |r| {
-        if incx == 1 {
-            // SAFETY: chunks are disjoint.
-            for xi in unsafe { slice_mut::<T>(x, &r) } {
-                *xi = f(*xi);
+    each_chunk(
+        n,
+        #[inline(always)]
+        move |r| {
+            let f = f;
+            if incx == 1 {
+                // SAFETY: chunks are disjoint.
+                for xi in unsafe { slice_mut::<T>(x, &r) } {
+                    *xi = f(*xi);
+                }
+            } else {
+                serial(r);
             }
-        } else {
-            serial(r);
-        }
-    });
+        },
+    );
 }
 
 /// `y ← x`.
@@ -112,14 +140,18 @@ pub(super) unsafe fn copy<T: Scalar>(n: usize, x: DevPtr, incx: isize, y: DevPtr
     if incy == 0 {
         return serial(0..n);
     }
-    each_chunk(n, |r| {
-        if incx == 1 && incy == 1 {
-            // SAFETY: as for `axpy`.
-            unsafe { slice_mut::<T>(y, &r).copy_from_slice(slice::<T>(x, &r)) };
-        } else {
-            serial(r);
-        }
-    });
+    each_chunk(
+        n,
+        #[inline(always)]
+        |r| {
+            if incx == 1 && incy == 1 {
+                // SAFETY: as for `axpy`.
+                unsafe { slice_mut::<T>(y, &r).copy_from_slice(slice::<T>(x, &r)) };
+            } else {
+                serial(r);
+            }
+        },
+    );
 }
 
 /// `(xᵢ, yᵢ) ← f(xᵢ, yᵢ)` for every element pair (`swap`, the rotations).
@@ -130,9 +162,10 @@ pub(super) unsafe fn map2<T: Scalar>(
     n: usize,
     (x, incx): (DevPtr, isize),
     (y, incy): (DevPtr, isize),
-    f: impl Fn(T, T) -> (T, T) + Sync,
+    f: impl Fn(T, T) -> (T, T) + Sync + Copy,
 ) {
-    let serial = |r: Range<usize>| {
+    let serial = move |r: Range<usize>| {
+        let f = f;
         for i in r {
             let (xi, yi) = (elem::<T>(x, n, incx, i), elem::<T>(y, n, incy, i));
             // SAFETY: forwarded to the caller; the two elements are distinct.
@@ -142,20 +175,26 @@ pub(super) unsafe fn map2<T: Scalar>(
     if incx == 0 || incy == 0 {
         return serial(0..n);
     }
-    each_chunk(n, |r| {
-        if incx == 1 && incy == 1 {
-            // SAFETY: chunks are disjoint and the vectors do not overlap.
-            let (xs, ys) = unsafe { (slice_mut::<T>(x, &r), slice_mut::<T>(y, &r)) };
-            for (xi, yi) in xs.iter_mut().zip(ys) {
-                (*xi, *yi) = f(*xi, *yi);
+    each_chunk(
+        n,
+        #[inline(always)]
+        move |r| {
+            let f = f;
+            if incx == 1 && incy == 1 {
+                // SAFETY: chunks are disjoint and the vectors do not overlap.
+                let (xs, ys) = unsafe { (slice_mut::<T>(x, &r), slice_mut::<T>(y, &r)) };
+                for (xi, yi) in xs.iter_mut().zip(ys) {
+                    (*xi, *yi) = f(*xi, *yi);
+                }
+            } else {
+                serial(r);
             }
-        } else {
-            serial(r);
-        }
-    });
+        },
+    );
 }
 
 /// `Σ term(i)` over the `n` walk indices, by chunks of [`sum8`] added in chunk order.
+#[inline(always)]
 fn sum<A: Copy + Add<Output = A> + Send + Sync>(
     n: usize,
     zero: A,
@@ -163,7 +202,19 @@ fn sum<A: Copy + Add<Output = A> + Send + Sync>(
 ) -> A {
     chunks::reduce(
         n,
-        |r| vectorized(|| sum8(r.len(), zero, |k| term(r.start + k))),
+        |r| {
+            vectorized(
+                #[inline(always)]
+                || {
+                    sum8(
+                        r.len(),
+                        zero,
+                        #[inline(always)]
+                        |k| term(r.start + k),
+                    )
+                },
+            )
+        },
         |a, b| a + b,
     )
     .unwrap_or(zero)
@@ -181,18 +232,26 @@ pub(super) unsafe fn dot<T: Scalar>(
     y: DevPtr,
     incy: isize,
 ) -> T {
-    let op = |v: T| if conj { v.conj() } else { v };
+    let op = move |v: T| if conj { v.conj() } else { v };
     if incx == 1 && incy == 1 {
         // SAFETY: forwarded to the caller; `i < n`.
-        return sum(n, T::zero(), |i| unsafe {
-            op(*x.cast::<T>().add(i)) * *y.cast::<T>().add(i)
-        });
+        return sum(
+            n,
+            T::zero(),
+            #[inline(always)]
+            |i| unsafe { op(*x.cast::<T>().add(i)) * *y.cast::<T>().add(i) },
+        );
     }
-    sum(n, T::zero(), |i| {
-        // SAFETY: forwarded to the caller.
-        let (xi, yi) = unsafe { (*elem::<T>(x, n, incx, i), *elem::<T>(y, n, incy, i)) };
-        op(xi) * yi
-    })
+    sum(
+        n,
+        T::zero(),
+        #[inline(always)]
+        |i| {
+            // SAFETY: forwarded to the caller.
+            let (xi, yi) = unsafe { (*elem::<T>(x, n, incx, i), *elem::<T>(y, n, incy, i)) };
+            op(xi) * yi
+        },
+    )
 }
 
 /// `Σ |re xᵢ| + |im xᵢ|`.
@@ -203,8 +262,18 @@ pub(super) unsafe fn asum<T: Scalar>(n: usize, x: DevPtr, incx: isize) -> T::Rea
     let zero: T::Real = num_traits::zero();
     if incx == 1 {
         // SAFETY: forwarded to the caller; `i < n`.
-        return sum(n, zero, |i| unsafe { *x.cast::<T>().add(i) }.abs1());
+        return sum(
+            n,
+            zero,
+            #[inline(always)]
+            |i| unsafe { *x.cast::<T>().add(i) }.abs1(),
+        );
     }
     // SAFETY: forwarded to the caller.
-    sum(n, zero, |i| unsafe { *elem::<T>(x, n, incx, i) }.abs1())
+    sum(
+        n,
+        zero,
+        #[inline(always)]
+        |i| unsafe { *elem::<T>(x, n, incx, i) }.abs1(),
+    )
 }

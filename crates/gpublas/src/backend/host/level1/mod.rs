@@ -37,13 +37,29 @@ impl<T: Scalar> Level1<T> for Host {
 
     unsafe fn scal(&self, n: usize, alpha: T, x: DevPtr, incx: isize) -> Result<()> {
         // SAFETY: forwarded to the caller.
-        unsafe { kernels::map::<T>(n, x, incx, |v| alpha * v) };
+        unsafe {
+            kernels::map::<T>(
+                n,
+                x,
+                incx,
+                #[inline(always)]
+                move |v| alpha * v,
+            )
+        };
         Ok(())
     }
 
     unsafe fn scal_real(&self, n: usize, alpha: T::Real, x: DevPtr, incx: isize) -> Result<()> {
         // SAFETY: forwarded to the caller.
-        unsafe { kernels::map::<T>(n, x, incx, |v| scale_re(alpha, v)) };
+        unsafe {
+            kernels::map::<T>(
+                n,
+                x,
+                incx,
+                #[inline(always)]
+                move |v| scale_re(alpha, v),
+            )
+        };
         Ok(())
     }
 
@@ -55,7 +71,15 @@ impl<T: Scalar> Level1<T> for Host {
 
     unsafe fn swap(&self, n: usize, x: DevPtr, incx: isize, y: DevPtr, incy: isize) -> Result<()> {
         // SAFETY: forwarded to the caller.
-        unsafe { kernels::map2::<T>(n, (x, incx), (y, incy), |u, v| (v, u)) };
+        unsafe {
+            kernels::map2::<T>(
+                n,
+                (x, incx),
+                (y, incy),
+                #[inline(always)]
+                |u, v| (v, u),
+            )
+        };
         Ok(())
     }
 
@@ -141,7 +165,7 @@ impl<T: Scalar> Level1<T> for Host {
         c: T::Real,
         s: T::Real,
     ) -> Result<()> {
-        let rot = |u, v| {
+        let rot = move |u, v| {
             (
                 scale_re(c, u) + scale_re(s, v),
                 scale_re(c, v) - scale_re(s, u),
@@ -162,7 +186,7 @@ impl<T: Scalar> Level1<T> for Host {
         c: T::Real,
         s: T,
     ) -> Result<()> {
-        let rot = |u, v| (scale_re(c, u) + s * v, scale_re(c, v) - s.conj() * u);
+        let rot = move |u, v| (scale_re(c, u) + s * v, scale_re(c, v) - s.conj() * u);
         // SAFETY: as for `rot`.
         unsafe { kernels::map2::<T>(n, (x, incx), (y, incy), rot) };
         Ok(())
@@ -185,7 +209,7 @@ impl<T: Scalar> Level1<T> for Host {
         } else {
             (param[1], -T::one(), T::one(), param[4])
         };
-        let rotm = |w, z| (w * h11 + z * h12, w * h21 + z * h22);
+        let rotm = move |w, z| (w * h11 + z * h12, w * h21 + z * h22);
         // SAFETY: as for `rot`.
         unsafe { kernels::map2::<T>(n, (x, incx), (y, incy), rotm) };
         Ok(())

@@ -151,19 +151,32 @@ unsafe fn sum_of_squares<T: Scalar>(n: usize, x: DevPtr, incx: isize) -> T::Real
     chunks::reduce(
         n,
         |r| {
-            vectorized(|| {
-                if incx == 1 {
-                    sum8(r.len(), zero, |k| {
-                        // SAFETY: forwarded to the caller; `r.start + k < n`.
-                        sq(unsafe { *x.cast::<T>().add(r.start + k) })
-                    })
-                } else {
-                    sum8(r.len(), zero, |k| {
-                        // SAFETY: forwarded to the caller.
-                        sq(unsafe { *elem::<T>(x, n, incx, r.start + k) })
-                    })
-                }
-            })
+            vectorized(
+                #[inline(always)]
+                || {
+                    if incx == 1 {
+                        sum8(
+                            r.len(),
+                            zero,
+                            #[inline(always)]
+                            |k| {
+                                // SAFETY: forwarded to the caller; `r.start + k < n`.
+                                sq(unsafe { *x.cast::<T>().add(r.start + k) })
+                            },
+                        )
+                    } else {
+                        sum8(
+                            r.len(),
+                            zero,
+                            #[inline(always)]
+                            |k| {
+                                // SAFETY: forwarded to the caller.
+                                sq(unsafe { *elem::<T>(x, n, incx, r.start + k) })
+                            },
+                        )
+                    }
+                },
+            )
         },
         |a, b| a + b,
     )
