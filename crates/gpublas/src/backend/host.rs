@@ -25,14 +25,28 @@ mod views;
 use std::alloc::Layout;
 
 #[cfg(feature = "host")]
-use views::{
-    apply_op, conj_if, fa, par, scale, scale_triangle, vector, vector_mut, view, view_mut,
-};
+use views::{conj_if, fa, par, scale, scale_triangle, vector, view, view_mut};
 
 use super::{Backend, BackendKind, DevPtr};
 use crate::error::{Error, Result};
 
 /// The CPU backend (feature `host`, on by default; needs nothing installed).
+///
+/// # Threads
+///
+/// Host calls run on the threads of the current rayon pool: rayon's global pool (its size is
+/// `RAYON_NUM_THREADS`, else one thread per core), or a pool the program builds and runs the
+/// calls in with `install`. Small calls stay on the calling thread. Results do not depend on the
+/// thread count. `describe()` reports the count calls made there would use:
+///
+/// ```
+/// # #[cfg(feature = "host")] {
+/// use gpublas::{Backend, Host};
+///
+/// let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+/// assert_eq!(pool.install(|| Host.describe()), "host: CPU, 3 threads");
+/// # }
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Host;
 
@@ -48,8 +62,7 @@ unsafe impl Backend for Host {
     }
 
     fn describe(&self) -> String {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        format!("host: CPU, {threads} threads")
+        format!("host: CPU, {} threads", chunks::threads())
     }
 
     fn host_memory(&self) -> bool {

@@ -9,11 +9,17 @@ use faer::{Accum, Conj, MatMut, MatRef, Par};
 use super::elem;
 use crate::backend::DevPtr;
 use crate::scalar::Scalar;
-use crate::types::{Op, Uplo};
+use crate::types::Uplo;
 
-/// The parallelism faer's products run with (its global setting).
+/// The parallelism faer's products run with: the threads of the current rayon pool (see
+/// [`threads`](super::chunks::threads)), so `RAYON_NUM_THREADS` and a pool the caller
+/// `install`s decide, and faer's global setting (which `faer::disable_global_parallelism`
+/// would turn into a panic) is not consulted.
 pub(super) fn par() -> Par {
-    faer::get_global_parallelism()
+    match super::chunks::threads() {
+        0 | 1 => Par::Seq,
+        t => Par::rayon(t),
+    }
 }
 
 /// faer's conjugation flag: conjugate where `c`.
@@ -90,28 +96,12 @@ pub(super) unsafe fn vector<'a, T>(p: DevPtr, n: usize, inc: isize) -> MatRef<'a
     unsafe { MatRef::from_raw_parts(first::<T>(p, n, inc), n, 1, elem_stride(n, inc), 0) }
 }
 
-/// # Safety
-/// As for [`view_mut`].
-pub(super) unsafe fn vector_mut<'a, T>(p: DevPtr, n: usize, inc: isize) -> MatMut<'a, T> {
-    // SAFETY: as for `vector`.
-    unsafe { MatMut::from_raw_parts_mut(first::<T>(p, n, inc), n, 1, elem_stride(n, inc), 0) }
-}
-
 /// A vector's increment as faer's row stride: 1 for at most one element (see [`col_stride`]).
 fn elem_stride(n: usize, inc: isize) -> isize {
     if n <= 1 {
         1
     } else {
         inc
-    }
-}
-
-/// `op(A)` as a view plus the conjugation faer applies to it.
-pub(super) fn apply_op<T>(a: MatRef<'_, T>, op: Op) -> (MatRef<'_, T>, Conj) {
-    match op {
-        Op::N => (a, Conj::No),
-        Op::T => (a.transpose(), Conj::No),
-        Op::C => (a.transpose(), Conj::Yes),
     }
 }
 

@@ -12,11 +12,11 @@ use rayon::prelude::*;
 
 use super::storage::cj;
 use super::triangular::div;
-use crate::backend::host::chunks::{parallel, vectorized};
+use crate::backend::host::chunks::{parallel, threads, vectorized};
 use crate::backend::host::elem;
 use crate::backend::DevPtr;
 use crate::scalar::Scalar;
-use crate::types::Uplo;
+use crate::types::{Op, Uplo};
 
 /// A column-major matrix with contiguous columns.
 #[derive(Debug, Clone, Copy)]
@@ -79,6 +79,91 @@ fn axpy<T: Scalar>(y: &mut [T], t: T, a: &[T]) {
     }
 }
 
+/// `y ← y + t₀a₀ + t₁a₁ + t₂a₂ + t₃a₃`, added in that order (as four [`axpy`]s would): `y` is
+/// loaded and stored once for four columns.
+#[inline(always)]
+fn axpy4<T: Scalar>(y: &mut [T], t: [T; 4], a: [&[T]; 4]) {
+    let len = y.len();
+    let (a0, a1, a2, a3) = (&a[0][..len], &a[1][..len], &a[2][..len], &a[3][..len]);
+    for i in 0..len {
+        y[i] = (((y[i] + t[0] * a0[i]) + t[1] * a1[i]) + t[2] * a2[i]) + t[3] * a3[i];
+    }
+}
+
+/// `y ← y + α op(A) x` for the column-major `rows × cols` matrix `a` (`op(A)` is `rows × cols`
+/// for `Op::N`, its transpose for `Op::T`/`Op::C`), `x` and `y` in walk order. Each element of
+/// `y` takes its terms in column order (`Op::N`) or as an eight-lane dot (`Op::T`, `Op::C`), so
+/// the result does not depend on how the work is split: `Op::N` splits `y`'s rows into blocks
+/// (one per thread, at most [`GEMV_ROWS`] rows: a block of `y` stays in cache while the columns
+/// stream past it), `Op::T` splits the columns.
+///
+/// # Safety
+/// `a` is valid for reading its `rows × cols` elements (`x.len()`, `y.len()` give the shape).
+pub(super) unsafe fn gemv<T: Scalar>(trans: Op, a: Full, alpha: T, x: &[T], y: &mut [T]) {
+    let work = x.len() * y.len();
+    let threads = if parallel(work) { threads() } else { 1 };
+    if trans == Op::N {
+        let cols = x.len();
+        let t: Vec<T> = x.iter().map(|&v| alpha * v).collect();
+        let rows = y
+            .len()
+            .div_ceil(threads)
+            .next_multiple_of(8)
+            .clamp(8, GEMV_ROWS);
+        let block = |(b, yb): (usize, &mut [T])| {
+            let r = b * rows..b * rows + yb.len();
+            // SAFETY: rows `r` of every column are inside the matrix (the caller's contract).
+            let col = |j: usize| unsafe { a.col::<T>(j, r.clone()) };
+            vectorized(
+                #[inline(always)]
+                || {
+                    let mut j = 0;
+                    while j + 4 <= cols {
+                        axpy4(
+                            yb,
+                            [t[j], t[j + 1], t[j + 2], t[j + 3]],
+                            [col(j), col(j + 1), col(j + 2), col(j + 3)],
+                        );
+                        j += 4;
+                    }
+                    for (j, &tj) in t.iter().enumerate().skip(j) {
+                        axpy(yb, tj, col(j));
+                    }
+                },
+            )
+        };
+        if threads > 1 {
+            y.par_chunks_mut(rows).enumerate().for_each(block);
+        } else {
+            y.chunks_mut(rows).enumerate().for_each(block);
+        }
+    } else {
+        let conj = trans == Op::C;
+        let rows = x.len();
+        let cols = y.len().div_ceil(threads).max(1);
+        let block = |(b, yb): (usize, &mut [T])| {
+            vectorized(
+                #[inline(always)]
+                || {
+                    for (k, yj) in yb.iter_mut().enumerate() {
+                        // SAFETY: column `b·cols + k` is inside the matrix (the caller's contract).
+                        let c = unsafe { a.col::<T>(b * cols + k, 0..rows) };
+                        *yj += alpha * dot(c, x, conj);
+                    }
+                },
+            )
+        };
+        if threads > 1 {
+            y.par_chunks_mut(cols).enumerate().for_each(block);
+        } else {
+            y.chunks_mut(cols).enumerate().for_each(block);
+        }
+    }
+}
+
+/// The most rows of `y` one block of [`gemv`] (`Op::N`) updates.
+const GEMV_ROWS: usize = if cfg!(miri) { 8 } else { 2048 };
+
 /// `Σ op(aₖ) xₖ` (`op` the conjugate if `conj`), in eight partial sums added as `sum8` adds
 /// them.
 #[inline(always)]
@@ -97,6 +182,14 @@ fn dot<T: Scalar>(a: &[T], x: &[T], conj: bool) -> T {
     add8(acc)
 }
 
+/// Eight elements as an array (`s` has eight).
+#[inline(always)]
+fn lanes<T: Copy>(s: &[T]) -> [T; 8] {
+    let mut v = [s[0]; 8];
+    v.copy_from_slice(&s[..8]);
+    v
+}
+
 /// The eight partial sums of `chunks::sum8`, added its way.
 #[inline(always)]
 fn add8<T: Scalar>(acc: [T; 8]) -> T {
@@ -112,11 +205,13 @@ fn axpy_dot<T: Scalar>(y: &mut [T], t: T, a: &[T], x: &[T], conj: bool) -> T {
     let (ac, xc) = (a.chunks_exact(8), x[..len].chunks_exact(8));
     let (at, xt) = (ac.remainder(), xc.remainder());
     for ((yk, ak), xk) in yc.by_ref().zip(ac).zip(xc) {
+        // Eight lanes as arrays: the compiler keeps them in vector registers.
+        let (av, xv, mut yv) = (lanes(ak), lanes(xk), lanes(yk));
         for l in 0..8 {
-            let v = ak[l];
-            yk[l] += t * v;
-            acc[l] += cj(v, conj) * xk[l];
+            yv[l] += t * av[l];
+            acc[l] += cj(av[l], conj) * xv[l];
         }
+        yk.copy_from_slice(&yv);
     }
     for (((s, yi), &v), &w) in acc.iter_mut().zip(yc.into_remainder()).zip(at).zip(xt) {
         *yi += t * v;
@@ -154,23 +249,26 @@ fn column_blocks(n: usize, uplo: Uplo) -> Vec<Range<usize>> {
 pub(super) unsafe fn symv<T: Scalar>(herm: bool, uplo: Uplo, a: Full, alpha: T, x: &[T]) -> Vec<T> {
     let n = x.len();
     let block = |cols: Range<usize>| {
-        vectorized(|| {
-            let mut y = vec![T::zero(); n];
-            for j in cols {
-                let t1 = alpha * x[j];
-                let rows = match uplo {
-                    Uplo::Lower => j + 1..n,
-                    Uplo::Upper => 0..j,
-                };
-                // SAFETY: the rows off the diagonal of column `j` in the triangle, and its
-                // diagonal (the caller's contract).
-                let (col, d) = unsafe { (a.col::<T>(j, rows.clone()), a.diag::<T>(j)) };
-                let t2 = axpy_dot(&mut y[rows.clone()], t1, col, &x[rows], herm);
-                let d = if herm { T::from_real(d.re()) } else { d };
-                y[j] = y[j] + t1 * d + alpha * t2;
-            }
-            y
-        })
+        vectorized(
+            #[inline(always)]
+            || {
+                let mut y = vec![T::zero(); n];
+                for j in cols {
+                    let t1 = alpha * x[j];
+                    let rows = match uplo {
+                        Uplo::Lower => j + 1..n,
+                        Uplo::Upper => 0..j,
+                    };
+                    // SAFETY: the rows off the diagonal of column `j` in the triangle, and its
+                    // diagonal (the caller's contract).
+                    let (col, d) = unsafe { (a.col::<T>(j, rows.clone()), a.diag::<T>(j)) };
+                    let t2 = axpy_dot(&mut y[rows.clone()], t1, col, &x[rows], herm);
+                    let d = if herm { T::from_real(d.re()) } else { d };
+                    y[j] = y[j] + t1 * d + alpha * t2;
+                }
+                y
+            },
+        )
     };
     let blocks = column_blocks(n, uplo);
     let partials: Vec<Vec<T>> = if blocks.len() > 1 && parallel(n * n / 2) {
@@ -205,48 +303,51 @@ pub(super) unsafe fn trmv<T: Scalar>(
     let col = |j: usize, r: Range<usize>| unsafe { a.col::<T>(j, r) };
     // SAFETY: read only for a non-unit matrix, whose diagonal is stored.
     let d = |j: usize| cj(unsafe { a.diag::<T>(j) }, conj);
-    vectorized(|| match (trans, upper_a) {
-        (false, true) => {
-            for j in 0..n {
-                let t = x[j];
-                if !t.is_zero() {
-                    axpy(&mut x[..j], t, col(j, 0..j));
-                    if !unit {
-                        x[j] = t * d(j);
+    vectorized(
+        #[inline(always)]
+        || match (trans, upper_a) {
+            (false, true) => {
+                for j in 0..n {
+                    let t = x[j];
+                    if !t.is_zero() {
+                        axpy(&mut x[..j], t, col(j, 0..j));
+                        if !unit {
+                            x[j] = t * d(j);
+                        }
                     }
                 }
             }
-        }
-        (false, false) => {
-            for j in (0..n).rev() {
-                let t = x[j];
-                if !t.is_zero() {
-                    axpy(&mut x[j + 1..], t, col(j, j + 1..n));
-                    if !unit {
-                        x[j] = t * d(j);
+            (false, false) => {
+                for j in (0..n).rev() {
+                    let t = x[j];
+                    if !t.is_zero() {
+                        axpy(&mut x[j + 1..], t, col(j, j + 1..n));
+                        if !unit {
+                            x[j] = t * d(j);
+                        }
                     }
                 }
             }
-        }
-        (true, false) => {
-            for j in 0..n {
-                let mut t = x[j];
-                if !unit {
-                    t *= d(j);
+            (true, false) => {
+                for j in 0..n {
+                    let mut t = x[j];
+                    if !unit {
+                        t *= d(j);
+                    }
+                    x[j] = t + dot(col(j, j + 1..n), &x[j + 1..], conj);
                 }
-                x[j] = t + dot(col(j, j + 1..n), &x[j + 1..], conj);
             }
-        }
-        (true, true) => {
-            for j in (0..n).rev() {
-                let mut t = x[j];
-                if !unit {
-                    t *= d(j);
+            (true, true) => {
+                for j in (0..n).rev() {
+                    let mut t = x[j];
+                    if !unit {
+                        t *= d(j);
+                    }
+                    x[j] = t + dot(col(j, 0..j), &x[..j], conj);
                 }
-                x[j] = t + dot(col(j, 0..j), &x[..j], conj);
             }
-        }
-    });
+        },
+    );
 }
 
 /// Solves `op(A) x_new = x` in place (`x` in walk order): reference BLAS's `?trsv.f` loops.
@@ -263,46 +364,49 @@ pub(super) unsafe fn trsv<T: Scalar>(
     let col = |j: usize, r: Range<usize>| unsafe { a.col::<T>(j, r) };
     // SAFETY: as for `trmv`.
     let d = |j: usize| cj(unsafe { a.diag::<T>(j) }, conj);
-    vectorized(|| match (trans, upper_a) {
-        (false, true) => {
-            for j in (0..n).rev() {
-                if !x[j].is_zero() {
-                    if !unit {
-                        x[j] = div(x[j], d(j));
+    vectorized(
+        #[inline(always)]
+        || match (trans, upper_a) {
+            (false, true) => {
+                for j in (0..n).rev() {
+                    if !x[j].is_zero() {
+                        if !unit {
+                            x[j] = div(x[j], d(j));
+                        }
+                        let t = x[j];
+                        axpy(&mut x[..j], -t, col(j, 0..j));
                     }
-                    let t = x[j];
-                    axpy(&mut x[..j], -t, col(j, 0..j));
                 }
             }
-        }
-        (false, false) => {
-            for j in 0..n {
-                if !x[j].is_zero() {
-                    if !unit {
-                        x[j] = div(x[j], d(j));
+            (false, false) => {
+                for j in 0..n {
+                    if !x[j].is_zero() {
+                        if !unit {
+                            x[j] = div(x[j], d(j));
+                        }
+                        let t = x[j];
+                        axpy(&mut x[j + 1..], -t, col(j, j + 1..n));
                     }
-                    let t = x[j];
-                    axpy(&mut x[j + 1..], -t, col(j, j + 1..n));
                 }
             }
-        }
-        (true, false) => {
-            for j in (0..n).rev() {
-                let mut t = x[j] - dot(col(j, j + 1..n), &x[j + 1..], conj);
-                if !unit {
-                    t = div(t, d(j));
+            (true, false) => {
+                for j in (0..n).rev() {
+                    let mut t = x[j] - dot(col(j, j + 1..n), &x[j + 1..], conj);
+                    if !unit {
+                        t = div(t, d(j));
+                    }
+                    x[j] = t;
                 }
-                x[j] = t;
             }
-        }
-        (true, true) => {
-            for j in 0..n {
-                let mut t = x[j] - dot(col(j, 0..j), &x[..j], conj);
-                if !unit {
-                    t = div(t, d(j));
+            (true, true) => {
+                for j in 0..n {
+                    let mut t = x[j] - dot(col(j, 0..j), &x[..j], conj);
+                    if !unit {
+                        t = div(t, d(j));
+                    }
+                    x[j] = t;
                 }
-                x[j] = t;
             }
-        }
-    });
+        },
+    );
 }

@@ -1,4 +1,5 @@
-//! Level 2 on the host. `gemv` and `ger` run on faer's matmul; the other routines are reference
+//! Level 2 on the host. `gemv` runs on its own blocked loops ([`dense::gemv`]), `ger` on faer's
+//! matmul; the other routines are reference
 //! BLAS's column-oriented loops over one view of the three storage formats
 //! ([`StoredMat`](storage::StoredMat)), so each is written once for full, band and packed storage
 //! (the triangular products and solves in [`triangular`], the symmetric and Hermitian rank
@@ -12,7 +13,7 @@ mod update;
 
 use faer::{Accum, Conj};
 
-use super::{apply_op, conj_if, elem, fa, par, scale, vector, vector_mut, view, view_mut, Host};
+use super::{conj_if, elem, fa, par, scale, vector, view_mut, Host};
 use crate::backend::{DevPtr, Level2};
 use crate::error::Result;
 use crate::scalar::Scalar;
@@ -127,31 +128,36 @@ impl<T: Scalar> Level2<T> for Host {
         incy: isize,
     ) -> Result<()> {
         let (rows, cols) = trans.apply(m, n);
-        // SAFETY: the caller guarantees `y` covers `rows` strided elements; scaling visits the
-        // same elements from the lowest address whatever the increment's sign.
-        let accum = unsafe { scale(y, rows, 1, incy.unsigned_abs(), 0, beta) };
-        if alpha.is_zero() || cols == 0 {
+        // SAFETY: the caller guarantees `y` covers `rows` strided elements.
+        unsafe { scale_y(rows, beta, y, incy) };
+        if alpha.is_zero() || cols == 0 || rows == 0 {
             return Ok(());
         }
-        // SAFETY: the caller guarantees every operand covers its extent and `y` overlaps no input.
-        let (am, xv, yv) = unsafe {
-            (
-                view::<T::Faer>(a, m, n, lda),
-                vector::<T::Faer>(x, cols, incx),
-                vector_mut::<T::Faer>(y, rows, incy),
-            )
-        };
-        let (am, aconj) = apply_op(am, trans);
-        faer::linalg::matmul::matmul_with_conj(
-            yv,
-            accum,
-            am,
-            aconj,
-            xv,
-            Conj::No,
-            fa(alpha),
-            par(),
-        );
+        // SAFETY: the caller guarantees every operand covers its extent and `y` overlaps no
+        // input; strided vectors are gathered into walk order and written back.
+        unsafe {
+            let a = dense::Full { p: a, ld: lda };
+            let xs;
+            let xv: &[T] = if incx == 1 {
+                std::slice::from_raw_parts(x.cast::<T>(), cols)
+            } else {
+                xs = dense::gather::<T>(cols, x, incx);
+                &xs
+            };
+            if incy == 1 {
+                dense::gemv(
+                    trans,
+                    a,
+                    alpha,
+                    xv,
+                    std::slice::from_raw_parts_mut(y.cast::<T>(), rows),
+                );
+            } else {
+                let mut ys = dense::gather::<T>(rows, y, incy);
+                dense::gemv(trans, a, alpha, xv, &mut ys);
+                dense::scatter(&ys, y, incy, false);
+            }
+        }
         Ok(())
     }
 
