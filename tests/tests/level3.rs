@@ -577,7 +577,8 @@ fn check_rank_k<T: TestScalar>(
     }
 }
 
-const RANK_K_SHAPES: [(usize, usize); 4] = [(7, 5), (17, 33), (1, 1), (16, 1)];
+/// (150, 9): a triangle the host halves recursively (diagonal blocks of ≤ 64 computed in scratch).
+const RANK_K_SHAPES: [(usize, usize); 5] = [(7, 5), (17, 33), (1, 1), (16, 1), (150, 9)];
 const LAYOUT_PAIRS: [[Order; 2]; 4] = [
     [Order::ColMajor, Order::ColMajor],
     [Order::RowMajor, Order::RowMajor],

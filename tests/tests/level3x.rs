@@ -409,7 +409,13 @@ fn rank2k_matches_reference_for_every_uplo_trans_and_layout<T: TestScalar>() {
                     .into_iter()
                     .flat_map(|p| [(p, Order::ColMajor), (p, Order::RowMajor)])
                 {
-                    for (extra, dims) in [(0, (5, 3)), (1, (1, 4)), (2, (16, 17)), (1, (6, 0))] {
+                    for (extra, dims) in [
+                        (0, (5, 3)),
+                        (1, (1, 4)),
+                        (2, (16, 17)),
+                        (1, (6, 0)),
+                        (0, (131, 7)),
+                    ] {
                         let ut = (uplo, trans);
                         check_rank2k::<T>(
                             &dev,

@@ -18,6 +18,7 @@
 
 pub(super) mod gemm;
 mod symmetric;
+mod triangle;
 mod trmm;
 mod trsm;
 

@@ -1,10 +1,13 @@
-//! The host's symmetric and Hermitian level-3 kernels on faer's triangular matmul: symm/hemm
-//! ([`sym_mm`]), the rank-k updates syrk/herk ([`rank_k`]) and the rank-2k updates
-//! syr2k/her2k/syrkx/herkx ([`rank_2k`]).
+//! The host's symmetric and Hermitian level-3 kernels: symm/hemm ([`sym_mm`]) on faer's
+//! triangular matmul, and the rank-k updates syrk/herk ([`rank_k`]) and rank-2k updates
+//! syr2k/her2k/syrkx/herkx ([`rank_2k`]) as triangle updates on the host's gemm kernel
+//! ([`triangle`](super::triangle)).
 
 use faer::linalg::matmul::triangular::{matmul_with_conj, BlockStructure};
 use faer::reborrow::ReborrowMut;
-use faer::{Accum, Conj, MatRef};
+use faer::{Accum, Conj};
+
+use super::triangle::{update, Factor, Term};
 
 use crate::backend::host::{conj_if, fa, par, scale, scale_triangle, view, view_mut};
 use crate::backend::DevPtr;
@@ -113,12 +116,46 @@ pub(super) unsafe fn sym_mm<T: Scalar>(
     }
 }
 
-/// `op(X)` as a view, and whether faer conjugates it.
-fn op_of<U>(x: MatRef<'_, U>, trans: Op) -> (MatRef<'_, U>, bool) {
-    match trans {
-        Op::N => (x, false),
-        Op::T => (x.transpose(), false),
-        Op::C => (x.transpose(), true),
+/// The factors of a rank update's products: `op(X)` as stored (`trans`) and the second factor
+/// `op(Y)ᵀ` (`ᴴ` if Hermitian) of the `n × k` matrix `op(Y)`.
+fn factors(
+    (x, ldx): (DevPtr, usize),
+    (y, ldy): (DevPtr, usize),
+    trans: Op,
+    herm: bool,
+) -> (Factor, Factor) {
+    let second = if trans == Op::N {
+        if herm {
+            Op::C
+        } else {
+            Op::T
+        }
+    } else {
+        Op::N
+    };
+    (
+        Factor {
+            p: x,
+            ld: ldx,
+            op: trans,
+        },
+        Factor {
+            p: y,
+            ld: ldy,
+            op: second,
+        },
+    )
+}
+
+/// Reference BLAS keeps a Hermitian matrix's diagonal real.
+///
+/// # Safety
+/// `c` covers an `n × n` matrix with leading dimension `ldc`.
+unsafe fn real_diagonal<T: Scalar>(n: usize, c: DevPtr, ldc: usize) {
+    for j in 0..n {
+        let e = c.cast::<T>().wrapping_add(j * ldc + j);
+        // SAFETY: the diagonal lies inside `c`'s extent.
+        unsafe { *e = T::from_real((*e).re()) };
     }
 }
 
@@ -126,7 +163,7 @@ fn op_of<U>(x: MatRef<'_, U>, trans: Op) -> (MatRef<'_, U>, bool) {
 /// Hermitian forms (`herm = true`) conjugate the second factors and keep the diagonal real.
 ///
 /// # Safety
-/// As for [`Level3::syr2k`].
+/// As for [`Level3::syr2k`](crate::backend::Level3::syr2k).
 #[allow(clippy::too_many_arguments)]
 pub(super) unsafe fn rank_2k<T: Scalar>(
     (herm, two): (bool, bool),
@@ -141,60 +178,29 @@ pub(super) unsafe fn rank_2k<T: Scalar>(
     // SAFETY: the caller guarantees `c` covers an `n × n` matrix with leading dimension `ldc`.
     unsafe { scale_triangle(c, n, ldc, (uplo, herm), beta) };
     if !alpha.is_zero() && k > 0 && n > 0 {
-        let (rows, cols) = trans.apply(n, k);
+        // α op(A) op(B)ᵀ (ᴴ if Hermitian), then (rank 2k) ᾱ op(B) op(A)ᵀ (α if symmetric).
+        let (xa, yb) = factors((a, lda), (b, ldb), trans, herm);
+        let (xb, ya) = factors((b, ldb), (a, lda), trans, herm);
+        let alpha2 = if herm { alpha.conj() } else { alpha };
+        let terms = [
+            Term {
+                alpha,
+                x: xa,
+                y: yb,
+            },
+            Term {
+                alpha: alpha2,
+                x: xb,
+                y: ya,
+            },
+        ];
+        let terms = if two { &terms[..] } else { &terms[..1] };
         // SAFETY: the caller guarantees each operand's extent and that `c` overlaps no input.
-        let (am, bm, mut cm) = unsafe {
-            (
-                view::<T::Faer>(a, rows, cols, lda),
-                view::<T::Faer>(b, rows, cols, ldb),
-                view_mut::<T::Faer>(c, n, n, ldc),
-            )
-        };
-        // op(X) (n × k) as a view and whether faer conjugates it.
-        let ((xa, ca), (xb, cb)) = (op_of(am, trans), op_of(bm, trans));
-        let (dst, rect) = (
-            triangle(uplo, Some(Diag::NonUnit)),
-            BlockStructure::Rectangular,
-        );
-        // α op(A) op(B)ᵀ (ᴴ if Hermitian): the second factor is op(B) transposed, conjugated
-        // once more if Hermitian.
-        matmul_with_conj(
-            cm.rb_mut(),
-            dst,
-            Accum::Add,
-            xa,
-            rect,
-            conj_if(ca),
-            xb.transpose(),
-            rect,
-            conj_if(cb != herm),
-            fa(alpha),
-            par(),
-        );
-        if two {
-            let alpha2 = if herm { alpha.conj() } else { alpha };
-            matmul_with_conj(
-                cm,
-                dst,
-                Accum::Add,
-                xb,
-                rect,
-                conj_if(cb),
-                xa.transpose(),
-                rect,
-                conj_if(ca != herm),
-                fa(alpha2),
-                par(),
-            );
-        }
+        unsafe { update(uplo, n, k, terms, (c, ldc)) };
     }
     if herm {
-        // Reference BLAS keeps a Hermitian matrix's diagonal real.
-        for j in 0..n {
-            let e = c.cast::<T>().wrapping_add(j * ldc + j);
-            // SAFETY: the diagonal lies inside `c`'s extent.
-            unsafe { *e = T::from_real((*e).re()) };
-        }
+        // SAFETY: as above.
+        unsafe { real_diagonal::<T>(n, c, ldc) };
     }
 }
 
@@ -218,42 +224,14 @@ pub(super) unsafe fn rank_k<T: Scalar>(
 ) {
     // SAFETY: the caller guarantees `c` covers an `n × n` matrix with leading dimension `ldc`.
     unsafe { scale_triangle(c, n, ldc, (uplo, conj), beta) };
-    if !alpha.is_zero() && k > 0 {
-        // SAFETY: as above; nothing else accesses `c` during the call.
-        let cm = unsafe { view_mut::<T::Faer>(c, n, n, ldc) };
-        let (rows, cols) = if trans == Op::N { (n, k) } else { (k, n) };
-        // SAFETY: the caller guarantees `a` covers `op(A)`'s stored shape.
-        let am = unsafe { view::<T::Faer>(a, rows, cols, lda) };
-        // op(A) and its (conjugate) transpose.
-        let (lhs, lconj, rhs, rconj) = if trans == Op::N {
-            (am, Conj::No, am.transpose(), conj_if(conj))
-        } else {
-            (am.transpose(), conj_if(conj), am, Conj::No)
-        };
-        let structure = match uplo {
-            Uplo::Upper => BlockStructure::TriangularUpper,
-            Uplo::Lower => BlockStructure::TriangularLower,
-        };
-        faer::linalg::matmul::triangular::matmul_with_conj(
-            cm,
-            structure,
-            Accum::Add,
-            lhs,
-            BlockStructure::Rectangular,
-            lconj,
-            rhs,
-            BlockStructure::Rectangular,
-            rconj,
-            fa(alpha),
-            par(),
-        );
+    if !alpha.is_zero() && k > 0 && n > 0 {
+        // α op(A) op(A)ᵀ (ᴴ if Hermitian).
+        let (x, y) = factors((a, lda), (a, lda), trans, conj);
+        // SAFETY: the caller guarantees `a`'s extent and that `c` overlaps it not.
+        unsafe { update(uplo, n, k, &[Term { alpha, x, y }], (c, ldc)) };
     }
     if conj {
-        // Reference BLAS keeps a Hermitian matrix's diagonal real.
-        for j in 0..n {
-            let e = c.cast::<T>().wrapping_add(j * ldc + j);
-            // SAFETY: the diagonal lies inside `c`'s extent.
-            unsafe { *e = T::from_real((*e).re()) };
-        }
+        // SAFETY: as above.
+        unsafe { real_diagonal::<T>(n, c, ldc) };
     }
 }

@@ -13,6 +13,7 @@
 
 use faer::reborrow::{IntoConst, Reborrow, ReborrowMut};
 use faer::{Accum, MatMut, MatRef, Par};
+use rayon::iter::ParallelIterator;
 
 use crate::backend::host::{conj_if, fa};
 use crate::scalar::Scalar;
@@ -20,9 +21,43 @@ use crate::scalar::Scalar;
 /// Order up to which a diagonal block is solved by substitution; larger ones are halved.
 const LEAF: usize = 16;
 
+/// Columns of `X` per thread below which the columns are not split (a narrower panel makes the
+/// updates too thin to run well).
+const PANEL: usize = if cfg!(miri) { 2 } else { 32 };
+
 /// Solves `L X = B` in place (`X` overwrites `B`) for a lower (`lower = true`) or upper triangular
 /// `L`, conjugated if `conj`, with a unit diagonal (not read) if `unit`.
+///
+/// The columns of `X` are independent: with several threads they are split into one panel per
+/// thread (at least [`PANEL`] wide), each solved sequentially; a solve too narrow to split runs
+/// its updates with `par`.
 pub(super) fn solve<T: Scalar>(
+    l: MatRef<'_, T::Faer>,
+    conj: bool,
+    lower: bool,
+    unit: bool,
+    x: MatMut<'_, T::Faer>,
+    par: Par,
+) {
+    let threads = par.degree();
+    let panels = threads.min(x.ncols() / PANEL);
+    if panels > 1 {
+        let width = x.ncols().div_ceil(panels);
+        x.par_col_chunks_mut(width)
+            .for_each(|xp| solve_panel::<T>(l, conj, lower, unit, xp, Par::Seq));
+    } else {
+        // A small solve is not worth waking threads for.
+        let work = l.nrows() * l.nrows() * x.ncols();
+        let par = if work < PARALLEL_WORK { Par::Seq } else { par };
+        solve_panel::<T>(l, conj, lower, unit, x, par);
+    }
+}
+
+/// Multiply-adds (`n²·cols`) from which a solve's updates run in parallel.
+const PARALLEL_WORK: usize = 1 << 22;
+
+/// [`solve`] on one panel of columns.
+fn solve_panel<T: Scalar>(
     l: MatRef<'_, T::Faer>,
     conj: bool,
     lower: bool,
