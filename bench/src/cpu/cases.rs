@@ -1,6 +1,6 @@
 //! The rows of the CPU benchmark: gemm in the four types at n = 64 … 4096, a batch of 10,000
 //! 16 × 16 gemms, and (in double precision) gemv, symv and trsv at n = 4096, axpy, dot, nrm2,
-//! scal and iamax at n = 10⁷, trsm and syrk at n = 2048.
+//! scal and iamax at n = 10⁷, trsm and syrk at n = 2048 (and 256).
 //!
 //! Every case owns one copy of its inputs per side, so both sides start from the same data and
 //! their results can be compared after the timing. Triangular matrices are diagonally dominant
@@ -492,8 +492,12 @@ pub fn rows() -> Vec<Row> {
     ] {
         rows.push(other_row(r, 10_000_000));
     }
-    for r in [Routine::Trsm, Routine::Syrk] {
-        rows.push(other_row(r, 2048));
+    // n = 2048 (the rows), and n = 256: the size of the blocked updates LAPACK's
+    // factorizations make, where parallelism costs more than it gives.
+    for n in [2048, 256] {
+        for r in [Routine::Trsm, Routine::Syrk] {
+            rows.push(other_row(r, n));
+        }
     }
     rows
 }
@@ -528,7 +532,7 @@ mod tests {
                 "{want} in {labels:?}"
             );
         }
-        assert_eq!(labels.len(), 16 + 4 + 3 + 5 + 2);
+        assert_eq!(labels.len(), 16 + 4 + 3 + 5 + 4);
         assert!(rows()
             .iter()
             .filter(|r| r.large)
