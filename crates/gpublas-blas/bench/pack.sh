@@ -61,7 +61,7 @@ cc -O2 -Wall -Wextra -o "$stage/bin/lapack_bench" "$here/lapack_bench.c" \
     -L"$R/lapack" -L"$R/blas" -l:liblapack.so.3 -l:libblas.so.3 -ldl -lm
 
 # 4. The scripts, and what went in.
-cp "$here/run-gpu-bench.sh" "$here/../scripts/netlib-tests.sh" "$here/lapack_bench.c" "$stage/"
+cp "$here/run-gpu-bench.sh" "$here/bisect-gpu.sh" "$here/../scripts/netlib-tests.sh" "$here/lapack_bench.c" "$stage/"
 {
     echo "gpublas-blas drop-in pack"
     echo "commit: $(cd "$repo" && git rev-parse HEAD)$(cd "$repo" && git diff --quiet HEAD -- crates || echo ' (+ uncommitted changes)')"

@@ -5,7 +5,7 @@
 #
 #   netlib-tests.sh [--lib PATH/libgpublas_blas.so] [--root DIR] [--out DIR]
 #                   [--lapack quick|full|lin-quick|none] [--gpu] [--require-gpu]
-#                   [--timeout S] [--budget S]
+#                   [--timeout S] [--budget S] [--programs NAME,...]
 #
 # Without --lib it builds the library (`cargo build --release -p gpublas-blas`). Every call runs
 # on the host backend (GPUBLAS_BLAS_BACKEND=host) unless the caller sets the variable or --gpu.
@@ -34,10 +34,13 @@
 #
 # --timeout S: each program's limit (default 1200 s); --budget S: programs that would start
 # after S seconds are skipped and reported as such (a failure), so a timed run ends on time.
+# --programs: run only these (names as the report prints them: xblat2d, xlintstd-quick, ...).
+# GPUBLAS_BLAS_GPU_ONLY=gemm,trsm (the library's own variable) keeps every other routine on the
+# host: bench/bisect-gpu.sh uses both to find the routine a GPU difference comes from.
 set -euo pipefail
 shopt -s nullglob
 
-lib="" lapack="" out="${TMPDIR:-/tmp}/gpublas-netlib" root="" gpu=0 require_gpu=0 limit=1200 budget=""
+lib="" lapack="" out="${TMPDIR:-/tmp}/gpublas-netlib" root="" gpu=0 require_gpu=0 limit=1200 budget="" programs=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --lib) lib="$2"; shift 2 ;;
@@ -48,6 +51,7 @@ while [ $# -gt 0 ]; do
         --require-gpu) gpu=1 require_gpu=1; shift ;;
         --timeout) limit="$2"; shift 2 ;;
         --budget) budget="$2"; shift 2 ;;
+        --programs) programs="$2"; shift 2 ;;
         -h|--help) sed -n '2,41p' "$0"; exit 0 ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
@@ -116,6 +120,7 @@ total_ours=0 total_ref=0
 # directories, then compares. ENV (VAR=VALUE) applies to gpublas-blas's run only.
 run() {
     local name="$1" prog="$2" input="${3:-/dev/null}" r
+    case ",${programs:-$name}," in *",$name,"*) ;; *) return ;; esac
     shift 3 || shift $#
     if [ -n "$budget" ] && [ $(( $(date +%s) - start )) -ge "$budget" ]; then
         echo "| $name | skipped: the --budget of $budget s is spent |"

@@ -7,6 +7,7 @@
 //! | `GPUBLAS_BLAS_CROSSOVER_L1`, `_L2`, `_L3` | the work (flops) from which a call of that level goes to the GPU; `inf` never | level 1 and 2: never; level 3: `2·10⁹` |
 //! | `GPUBLAS_BLAS_REQUIRE_GPU` | `1`: abort at the first call if no GPU is usable (instead of running every call on the host) | unset |
 //! | `GPUBLAS_BLAS_STATS` | `1`: print the device chosen at the first call, and at exit the calls and flops each level ran on the host and on the GPU | unset |
+//! | `GPUBLAS_BLAS_GPU_ONLY` | routine families, comma-separated without the type letter (`gemm,trsm`): only these may go to the GPU (to find which routine a difference comes from, or to keep the rest on the CPU) | unset: every routine |
 //!
 //! The crossovers are provisional: level 1 and 2 calls on host memory are bound by the host link
 //! (as many bytes move as flops are done), so they stay on the CPU until a measurement says
@@ -34,11 +35,23 @@ pub const BACKEND_VAR: &str = "GPUBLAS_BLAS_BACKEND";
 pub const REQUIRE_GPU_VAR: &str = "GPUBLAS_BLAS_REQUIRE_GPU";
 /// The variable that turns on the routing report.
 pub const STATS_VAR: &str = "GPUBLAS_BLAS_STATS";
+/// The variable that limits the GPU to some routine families.
+pub const GPU_ONLY_VAR: &str = "GPUBLAS_BLAS_GPU_ONLY";
 
 struct Devices {
     host: Device<Dynamic>,
     gpu: Option<Device<Dynamic>>,
     crossover: [f64; 3],
+    /// Lower-case routine families allowed on the GPU; `None`: all.
+    gpu_only: Option<Vec<String>>,
+}
+
+impl Devices {
+    fn allows(&self, routine: &str) -> bool {
+        self.gpu_only
+            .as_ref()
+            .is_none_or(|list| list.iter().any(|r| r.eq_ignore_ascii_case(routine)))
+    }
 }
 
 /// Where calls went, per level: counted only when `GPUBLAS_BLAS_STATS` is set.
@@ -134,6 +147,12 @@ fn devices() -> &'static Devices {
             crossover("GPUBLAS_BLAS_CROSSOVER_L2", f64::INFINITY),
             crossover("GPUBLAS_BLAS_CROSSOVER_L3", 2e9),
         ];
+        let gpu_only = std::env::var(GPU_ONLY_VAR).ok().map(|v| {
+            v.split(',')
+                .map(|r| r.trim().to_ascii_lowercase())
+                .filter(|r| !r.is_empty())
+                .collect::<Vec<_>>()
+        });
         if gpu.is_none() && flag(REQUIRE_GPU_VAR) {
             fatal(
                 REQUIRE_GPU_VAR,
@@ -143,11 +162,14 @@ fn devices() -> &'static Devices {
         if flag(STATS_VAR) {
             STATS.on.store(true, Ordering::Relaxed);
             eprintln!(
-                "gpublas-blas: GPU: {}; crossovers (flops) L1 {:e}, L2 {:e}, L3 {:e}",
+                "gpublas-blas: GPU: {}; crossovers (flops) L1 {:e}, L2 {:e}, L3 {:e}; {}",
                 gpu.as_ref().map_or("none".to_string(), |g| g.describe()),
                 crossover[0],
                 crossover[1],
-                crossover[2]
+                crossover[2],
+                gpu_only.as_ref().map_or("every routine may go to the GPU".to_string(), |l| {
+                    format!("only {} on the GPU", l.join(","))
+                })
             );
             // SAFETY: `print_stats` is a plain `extern "C"` function that lives as long as the
             // program; registering it has no other precondition.
@@ -159,6 +181,7 @@ fn devices() -> &'static Devices {
             host: Device::new(Dynamic::Host(Host)),
             gpu,
             crossover,
+            gpu_only,
         }
     })
 }
@@ -176,7 +199,7 @@ pub fn run<R>(
     if let Some(gpu) = d
         .gpu
         .as_ref()
-        .filter(|_| work >= d.crossover[level as usize])
+        .filter(|_| work >= d.crossover[level as usize] && d.allows(routine))
     {
         match f(gpu) {
             Ok(r) => {
