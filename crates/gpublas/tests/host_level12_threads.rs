@@ -313,3 +313,125 @@ fn symv_reads_one_triangle_matches_a_naive_product_and_not_the_thread_count() {
         }
     }
 }
+
+/// Reference BLAS's `dtrsv` loops on a column-major order-`n` matrix, `x` contiguous: without a
+/// transpose a column is used only when its `x` element is nonzero, updates in column order.
+#[allow(clippy::needless_range_loop)] // the reference loops, index for index
+fn naive_trsv(uplo: Uplo, trans: Op, unit: bool, n: usize, a: &[f64], x: &mut [f64]) {
+    let at = |i: usize, j: usize| a[i + j * n];
+    match (trans == Op::N, uplo == Uplo::Upper) {
+        (true, true) => {
+            for j in (0..n).rev() {
+                if x[j] != 0.0 {
+                    if !unit {
+                        x[j] /= at(j, j);
+                    }
+                    let t = x[j];
+                    for i in (0..j).rev() {
+                        x[i] -= t * at(i, j);
+                    }
+                }
+            }
+        }
+        (true, false) => {
+            for j in 0..n {
+                if x[j] != 0.0 {
+                    if !unit {
+                        x[j] /= at(j, j);
+                    }
+                    let t = x[j];
+                    for i in j + 1..n {
+                        x[i] -= t * at(i, j);
+                    }
+                }
+            }
+        }
+        (false, true) => {
+            for j in 0..n {
+                let mut t = x[j];
+                for i in 0..j {
+                    t -= at(i, j) * x[i];
+                }
+                x[j] = if unit { t } else { t / at(j, j) };
+            }
+        }
+        (false, false) => {
+            for j in (0..n).rev() {
+                let mut t = x[j];
+                for i in j + 1..n {
+                    t -= at(i, j) * x[i];
+                }
+                x[j] = if unit { t } else { t / at(j, j) };
+            }
+        }
+    }
+}
+
+#[test]
+fn trsv_across_its_column_blocks_matches_the_reference_loops_and_not_the_thread_count() {
+    let dev = Device::host();
+    let mut rng = ChaCha8Rng::seed_from_u64(0x7_25f0);
+    // Across the solve's column blocks (128; 3 under Miri), with partial last blocks.
+    let sizes: &[usize] = if cfg!(miri) {
+        &[1, 4, 8]
+    } else {
+        &[1, 127, 128, 300, 1000]
+    };
+    for &n in sizes {
+        for uplo in [Uplo::Lower, Uplo::Upper] {
+            for trans in [Op::N, Op::T] {
+                for unit in [false, true] {
+                    let what = format!("trsv {uplo:?} {trans:?} unit={unit} n={n}");
+                    // Well conditioned: a dominant diagonal, off-diagonal terms of size 1/n.
+                    let mut a = random(&mut rng, n * n);
+                    for j in 0..n {
+                        for i in 0..n {
+                            a[i + j * n] = if i == j {
+                                2.0 + a[i + j * n].abs()
+                            } else {
+                                a[i + j * n] / n as f64
+                            };
+                        }
+                    }
+                    let mut b = random(&mut rng, n);
+                    // Without a transpose, a zero first element (in solve order) skips its column:
+                    // NaN in that column below (above) the diagonal must not leak.
+                    let first = if uplo == Uplo::Lower { 0 } else { n - 1 };
+                    if trans == Op::N && n > 1 {
+                        b[first] = 0.0;
+                    }
+                    let mut want = b.clone();
+                    naive_trsv(uplo, trans, unit, n, &a, &mut want);
+                    if trans == Op::N && n > 1 {
+                        for i in 0..n {
+                            if (uplo == Uplo::Lower && i > first)
+                                || (uplo == Uplo::Upper && i < first)
+                            {
+                                a[i + first * n] = f64::NAN;
+                            }
+                        }
+                    }
+                    let diag = if unit { Diag::Unit } else { Diag::NonUnit };
+                    let got = same_in_every_pool(&what, || {
+                        let mut x = b.clone();
+                        dev.trsv(uplo, trans, diag, Mat::col_major(&a, n, n), &mut x)
+                            .expect("trsv");
+                        bits(&x)
+                    });
+                    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+                        let g = f64::from_bits(*g);
+                        if trans == Op::N {
+                            // The same operations in the same order: the same bits.
+                            assert_eq!(g.to_bits(), w.to_bits(), "{what} [{i}]: {g} vs {w}");
+                        } else {
+                            assert!(
+                                (g - w).abs() <= 1e-13 * (1.0 + w.abs()),
+                                "{what} [{i}]: {g} vs {w}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,10 +1,13 @@
 //! Level 2 on full (column-major) storage, column by column on contiguous slices the compiler
 //! vectorises: the vectors are gathered into walk order first and written back after, so every
 //! increment takes the same loops. The loops are reference BLAS's (the same columns, the same
-//! skipped zeros, the same triangle: nothing outside it is read); only dot products are summed
-//! in eight partial sums. `symv`/`hemv` read `A` once, each column adding to `y` and
-//! accumulating a dot, in fixed column blocks (in parallel for large `n`) whose partial results
-//! are added in block order, so the result does not depend on the thread count.
+//! skipped zeros, the same triangle: nothing outside it is read), grouped so that a pass over a
+//! vector serves four or eight columns (each element still takes its terms in column order);
+//! only dot products are summed in eight partial sums. `symv`/`hemv` read `A` once, four columns
+//! per pass adding to `y` and accumulating four dots, in fixed column blocks (in parallel for
+//! large `n`) whose partial results are added in block order, so the result does not depend on
+//! the thread count. `trsv` without a transpose solves blocks of columns and updates the rest
+//! of `x` with the `gemv` loops (in parallel for large `n`), in the reference's order.
 
 use std::ops::Range;
 
@@ -90,6 +93,20 @@ fn axpy4<T: Scalar>(y: &mut [T], t: [T; 4], a: [&[T]; 4]) {
     }
 }
 
+/// `y ← y + t₀a₀ + … + t₇a₇`, added in that order (as eight [`axpy`]s would).
+#[inline(always)]
+fn axpy8<T: Scalar>(y: &mut [T], t: [T; 8], a: [&[T]; 8]) {
+    let len = y.len();
+    let a = a.map(|c| &c[..len]);
+    for i in 0..len {
+        let mut v = y[i];
+        for k in 0..8 {
+            v += t[k] * a[k][i];
+        }
+        y[i] = v;
+    }
+}
+
 /// `y ← y + α op(A) x` for the column-major `rows × cols` matrix `a` (`op(A)` is `rows × cols`
 /// for `Op::N`, its transpose for `Op::T`/`Op::C`), `x` and `y` in walk order. Each element of
 /// `y` takes its terms in column order (`Op::N`) or as an eight-lane dot (`Op::T`, `Op::C`), so
@@ -103,40 +120,9 @@ pub(super) unsafe fn gemv<T: Scalar>(trans: Op, a: Full, alpha: T, x: &[T], y: &
     let work = x.len() * y.len();
     let threads = if parallel(work) { threads() } else { 1 };
     if trans == Op::N {
-        let cols = x.len();
         let t: Vec<T> = x.iter().map(|&v| alpha * v).collect();
-        let rows = y
-            .len()
-            .div_ceil(threads)
-            .next_multiple_of(8)
-            .clamp(8, GEMV_ROWS);
-        let block = |(b, yb): (usize, &mut [T])| {
-            let r = b * rows..b * rows + yb.len();
-            // SAFETY: rows `r` of every column are inside the matrix (the caller's contract).
-            let col = |j: usize| unsafe { a.col::<T>(j, r.clone()) };
-            vectorized(
-                #[inline(always)]
-                || {
-                    let mut j = 0;
-                    while j + 4 <= cols {
-                        axpy4(
-                            yb,
-                            [t[j], t[j + 1], t[j + 2], t[j + 3]],
-                            [col(j), col(j + 1), col(j + 2), col(j + 3)],
-                        );
-                        j += 4;
-                    }
-                    for (j, &tj) in t.iter().enumerate().skip(j) {
-                        axpy(yb, tj, col(j));
-                    }
-                },
-            )
-        };
-        if threads > 1 {
-            y.par_chunks_mut(rows).enumerate().for_each(block);
-        } else {
-            y.chunks_mut(rows).enumerate().for_each(block);
-        }
+        // SAFETY: rows `r` of every column are inside the matrix (the caller's contract).
+        add_columns(y, &t, threads, |j, r| unsafe { a.col::<T>(j, r) });
     } else {
         let conj = trans == Op::C;
         let rows = x.len();
@@ -158,6 +144,54 @@ pub(super) unsafe fn gemv<T: Scalar>(trans: Op, a: Full, alpha: T, x: &[T], y: &
         } else {
             y.chunks_mut(cols).enumerate().for_each(block);
         }
+    }
+}
+
+/// `y ← y + Σₖ t[k]·col(k, rows)` for the rows `0..y.len()` of `k` columns, each element taking
+/// its terms in `k` order (four columns per pass over a block of `y`, the rest one by one), so
+/// the result does not depend on the split: `y` in blocks of at most [`GEMV_ROWS`] rows, one
+/// per thread when `threads > 1`.
+fn add_columns<'a, T: Scalar>(
+    y: &mut [T],
+    t: &[T],
+    threads: usize,
+    col: impl Fn(usize, Range<usize>) -> &'a [T] + Sync,
+) {
+    let cols = t.len();
+    let rows = y
+        .len()
+        .div_ceil(threads)
+        .next_multiple_of(8)
+        .clamp(8, GEMV_ROWS);
+    let block = |(b, yb): (usize, &mut [T])| {
+        let r = b * rows..b * rows + yb.len();
+        let col = |j: usize| col(j, r.clone());
+        vectorized(
+            #[inline(always)]
+            || {
+                let mut j = 0;
+                while j + 8 <= cols {
+                    axpy8(yb, lanes(&t[j..]), std::array::from_fn(|k| col(j + k)));
+                    j += 8;
+                }
+                while j + 4 <= cols {
+                    axpy4(
+                        yb,
+                        [t[j], t[j + 1], t[j + 2], t[j + 3]],
+                        [col(j), col(j + 1), col(j + 2), col(j + 3)],
+                    );
+                    j += 4;
+                }
+                for (j, &tj) in t.iter().enumerate().skip(j) {
+                    axpy(yb, tj, col(j));
+                }
+            },
+        )
+    };
+    if threads > 1 {
+        y.par_chunks_mut(rows).enumerate().for_each(block);
+    } else {
+        y.chunks_mut(rows).enumerate().for_each(block);
     }
 }
 
@@ -220,6 +254,42 @@ fn axpy_dot<T: Scalar>(y: &mut [T], t: T, a: &[T], x: &[T], conj: bool) -> T {
     add8(acc)
 }
 
+/// [`axpy_dot`] for four columns in one pass: `y ← y + t₀a₀ + … + t₃a₃` (added in that order)
+/// and the four dots `Σ op(aₖ) x`, each in eight partial sums.
+#[inline(always)]
+fn axpy_dot_k<T: Scalar, const K: usize>(
+    y: &mut [T],
+    t: [T; K],
+    a: [&[T]; K],
+    x: &[T],
+    conj: bool,
+) -> [T; K] {
+    let len = y.len();
+    let (a, x) = (a.map(|c| &c[..len]), &x[..len]);
+    let mut acc = [[T::zero(); 8]; K];
+    let mut i = 0;
+    while i + 8 <= len {
+        let (xv, mut yv) = (lanes(&x[i..]), lanes(&y[i..]));
+        for k in 0..K {
+            let av = lanes(&a[k][i..]);
+            for l in 0..8 {
+                yv[l] += t[k] * av[l];
+                acc[k][l] += cj(av[l], conj) * xv[l];
+            }
+        }
+        y[i..i + 8].copy_from_slice(&yv);
+        i += 8;
+    }
+    for l in 0..len - i {
+        for k in 0..K {
+            let v = a[k][i + l];
+            y[i + l] += t[k] * v;
+            acc[k][l] += cj(v, conj) * x[i + l];
+        }
+    }
+    acc.map(add8)
+}
+
 /// Column blocks of an order-`n` triangle, fixed by `n` alone, with about equal shares of the
 /// triangle (column `j` of a lower triangle has `n − j` elements, of an upper one `j + 1`).
 fn column_blocks(n: usize, uplo: Uplo) -> Vec<Range<usize>> {
@@ -247,24 +317,64 @@ fn column_blocks(n: usize, uplo: Uplo) -> Vec<Range<usize>> {
 /// # Safety
 /// `a` is valid for reading the triangle's elements.
 pub(super) unsafe fn symv<T: Scalar>(herm: bool, uplo: Uplo, a: Full, alpha: T, x: &[T]) -> Vec<T> {
+    const G: usize = 4;
     let n = x.len();
     let block = |cols: Range<usize>| {
         vectorized(
             #[inline(always)]
             || {
                 let mut y = vec![T::zero(); n];
-                for j in cols {
+                // Rows `r` of column `j` and its diagonal (real, if Hermitian).
+                // SAFETY: rows in the stored triangle of column `j` (the caller's contract).
+                let col = |j: usize, r: Range<usize>| unsafe { a.col::<T>(j, r) };
+                let diag = |j: usize| {
+                    // SAFETY: the diagonal is stored (the caller's contract).
+                    let d = unsafe { a.diag::<T>(j) };
+                    if herm {
+                        T::from_real(d.re())
+                    } else {
+                        d
+                    }
+                };
+                let mut j = cols.start;
+                // Four columns at a time: one pass over the rows all four share (below the
+                // group, or above it), then the group's own small triangle column by column.
+                while j + G <= cols.end {
+                    let t1: [T; G] = std::array::from_fn(|k| alpha * x[j + k]);
+                    let shared = match uplo {
+                        Uplo::Lower => j + G..n,
+                        Uplo::Upper => 0..j,
+                    };
+                    let cs = std::array::from_fn(|k| col(j + k, shared.clone()));
+                    let mut t2 = axpy_dot_k(&mut y[shared.clone()], t1, cs, &x[shared], herm);
+                    for k in 0..G {
+                        let jk = j + k;
+                        let own = match uplo {
+                            Uplo::Lower => jk + 1..j + G,
+                            Uplo::Upper => j..jk,
+                        };
+                        for (i, &v) in own.clone().zip(col(jk, own)) {
+                            y[i] += t1[k] * v;
+                            t2[k] += cj(v, herm) * x[i];
+                        }
+                        y[jk] = y[jk] + t1[k] * diag(jk) + alpha * t2[k];
+                    }
+                    j += G;
+                }
+                for j in j..cols.end {
                     let t1 = alpha * x[j];
                     let rows = match uplo {
                         Uplo::Lower => j + 1..n,
                         Uplo::Upper => 0..j,
                     };
-                    // SAFETY: the rows off the diagonal of column `j` in the triangle, and its
-                    // diagonal (the caller's contract).
-                    let (col, d) = unsafe { (a.col::<T>(j, rows.clone()), a.diag::<T>(j)) };
-                    let t2 = axpy_dot(&mut y[rows.clone()], t1, col, &x[rows], herm);
-                    let d = if herm { T::from_real(d.re()) } else { d };
-                    y[j] = y[j] + t1 * d + alpha * t2;
+                    let t2 = axpy_dot(
+                        &mut y[rows.clone()],
+                        t1,
+                        col(j, rows.clone()),
+                        &x[rows],
+                        herm,
+                    );
+                    y[j] = y[j] + t1 * diag(j) + alpha * t2;
                 }
                 y
             },
@@ -350,7 +460,14 @@ pub(super) unsafe fn trmv<T: Scalar>(
     );
 }
 
-/// Solves `op(A) x_new = x` in place (`x` in walk order): reference BLAS's `?trsv.f` loops.
+/// Columns per block of [`trsv`] without a transpose: the block's triangle is solved column by
+/// column, then the rest of `x` takes the block's columns four per pass (in parallel for a large
+/// rest), each element its terms in column order as the unblocked loops add them.
+const TRSV_BLOCK: usize = if cfg!(miri) { 3 } else { 128 };
+
+/// Solves `op(A) x_new = x` in place (`x` in walk order): reference BLAS's `?trsv.f` loops
+/// (for `Op::N` a column is used only when its `x` element is nonzero, and each element of `x`
+/// takes its updates in the reference's column order; the blocks only group them).
 ///
 /// # Safety
 /// As for [`trmv`].
@@ -364,32 +481,93 @@ pub(super) unsafe fn trsv<T: Scalar>(
     let col = |j: usize, r: Range<usize>| unsafe { a.col::<T>(j, r) };
     // SAFETY: as for `trmv`.
     let d = |j: usize| cj(unsafe { a.diag::<T>(j) }, conj);
+    if !trans {
+        // The diagonal, read only for a non-unit matrix.
+        let dj = |j: usize| if unit { T::one() } else { d(j) };
+        // A block's diagonal, read up front: one cache miss per column, all in flight at once.
+        let mut diag = [T::zero(); TRSV_BLOCK];
+        // The columns a block used (nonzero `x_j` before the division), as `−x_j` and `j`.
+        let mut used: Vec<(T, usize)> = Vec::with_capacity(TRSV_BLOCK);
+        let mut t: Vec<T> = Vec::with_capacity(TRSV_BLOCK);
+        // One column of the block's triangle (rows `r` of column `j` below or above `x_j`).
+        #[inline(always)]
+        fn solve<'a, T: Scalar>(
+            x: &mut [T],
+            used: &mut Vec<(T, usize)>,
+            (j, r): (usize, Range<usize>),
+            (unit, d, col): (bool, T, impl Fn(Range<usize>) -> &'a [T]),
+        ) {
+            if !x[j].is_zero() {
+                if !unit {
+                    x[j] = div(x[j], d);
+                }
+                let t = x[j];
+                axpy(&mut x[r.clone()], -t, col(r));
+                used.push((-t, j));
+            }
+        }
+        let mut j1 = if upper_a { n } else { 0 };
+        while (upper_a && j1 > 0) || (!upper_a && j1 < n) {
+            used.clear();
+            // The block's columns, and the rows the block's columns update outside it.
+            let (cols, rest) = if upper_a {
+                let j0 = j1.saturating_sub(TRSV_BLOCK);
+                diag.iter_mut().zip(j0..j1).for_each(|(v, j)| *v = dj(j));
+                vectorized(
+                    #[inline(always)]
+                    || {
+                        for j in (j0..j1).rev() {
+                            solve(
+                                x,
+                                &mut used,
+                                (j, j0..j),
+                                (unit, diag[j - j0], |r| col(j, r)),
+                            );
+                        }
+                    },
+                );
+                (j0..j1, 0..j0)
+            } else {
+                let j0 = j1;
+                let j1 = (j0 + TRSV_BLOCK).min(n);
+                diag.iter_mut().zip(j0..j1).for_each(|(v, j)| *v = dj(j));
+                vectorized(
+                    #[inline(always)]
+                    || {
+                        for j in j0..j1 {
+                            solve(
+                                x,
+                                &mut used,
+                                (j, j + 1..j1),
+                                (unit, diag[j - j0], |r| col(j, r)),
+                            );
+                        }
+                    },
+                );
+                (j0..j1, j1..n)
+            };
+            j1 = if upper_a { cols.start } else { cols.end };
+            if rest.is_empty() || used.is_empty() {
+                continue;
+            }
+            t.clear();
+            t.extend(used.iter().map(|u| u.0));
+            let threads = if parallel(rest.len() * used.len()) {
+                threads()
+            } else {
+                1
+            };
+            let (off, used) = (rest.start, &used);
+            add_columns(&mut x[rest], &t, threads, |k, r| {
+                col(used[k].1, off + r.start..off + r.end)
+            });
+        }
+        return;
+    }
     vectorized(
         #[inline(always)]
-        || match (trans, upper_a) {
-            (false, true) => {
-                for j in (0..n).rev() {
-                    if !x[j].is_zero() {
-                        if !unit {
-                            x[j] = div(x[j], d(j));
-                        }
-                        let t = x[j];
-                        axpy(&mut x[..j], -t, col(j, 0..j));
-                    }
-                }
-            }
-            (false, false) => {
-                for j in 0..n {
-                    if !x[j].is_zero() {
-                        if !unit {
-                            x[j] = div(x[j], d(j));
-                        }
-                        let t = x[j];
-                        axpy(&mut x[j + 1..], -t, col(j, j + 1..n));
-                    }
-                }
-            }
-            (true, false) => {
+        || match upper_a {
+            false => {
                 for j in (0..n).rev() {
                     let mut t = x[j] - dot(col(j, j + 1..n), &x[j + 1..], conj);
                     if !unit {
@@ -398,7 +576,7 @@ pub(super) unsafe fn trsv<T: Scalar>(
                     x[j] = t;
                 }
             }
-            (true, true) => {
+            true => {
                 for j in 0..n {
                     let mut t = x[j] - dot(col(j, 0..j), &x[..j], conj);
                     if !unit {
