@@ -352,3 +352,63 @@ fn gpu_device_resident_chain_needs_no_host_copies() {
         "chained result differs"
     );
 }
+
+/// `syr` in the reference's order of operations, `aᵢⱼ += xᵢ·(α·xⱼ)` (columns with `xⱼ = 0`
+/// skipped), on the `uplo` triangle of a column-major `A` with leading dimension `lda`.
+fn reference_syr(upper: bool, n: usize, alpha: f64, x: &[f64], a: &mut [f64], lda: usize) {
+    for j in 0..n {
+        if x[j] == 0.0 {
+            continue;
+        }
+        let t = alpha * x[j];
+        let rows = if upper { 0..j + 1 } else { j..n };
+        for i in rows {
+            a[i + j * lda] += x[i] * t;
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs a GPU (GPUBLAS_BACKEND=cuda|rocm)"]
+fn gpu_syr_near_overflow_and_underflow_matches_the_reference_order() {
+    // LAPACK's dsytf2 calls syr with α = −1/d on matrices scaled near the overflow and
+    // underflow thresholds (xlintstd's matrix types 9 and 10): xᵢxⱼ alone leaves the range
+    // where α·xⱼ first does not.
+    let dev = gpu();
+    for (scale, alpha) in [(1e200, -3e-250), (1e-200, 7e250), (1.0, 0.75)] {
+        for upper in [false, true] {
+            for inc in [1isize, 2, -1] {
+                let (n, lda) = (7, 9);
+                let xs: Vec<f64> = data(n, 11).iter().map(|v| (v + 1.5) * scale).collect();
+                // `x` as the call sees it: element i at i·inc (from the end for inc < 0).
+                let step = inc.unsigned_abs();
+                let mut buf = vec![0.0; 1 + (n - 1) * step];
+                for (i, v) in xs.iter().enumerate() {
+                    let at = if inc > 0 { i * step } else { (n - 1 - i) * step };
+                    buf[at] = *v;
+                }
+                // A of the update's magnitude (in the reference's order, so it is in range).
+                let mag = scale * (alpha.abs() * scale);
+                let a0: Vec<f64> = data(lda * n, 12).iter().map(|v| v * mag).collect();
+                let mut want = a0.clone();
+                reference_syr(upper, n, alpha, &xs, &mut want, lda);
+                let mut got = a0.clone();
+                let uplo = if upper { Uplo::Upper } else { Uplo::Lower };
+                dev.syr(
+                    uplo,
+                    alpha,
+                    Vector::strided(&buf[..], n, inc),
+                    MatMut::col_major(&mut got[..], n, n).with_ld(lda),
+                )
+                .expect("syr");
+                for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+                    assert!(
+                        g.is_finite() && (g - w).abs() <= 1e-13 * mag,
+                        "scale {scale:e} α {alpha:e} upper {upper} inc {inc}: \
+                         a[{k}] = {g:e}, reference {w:e}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -16,14 +16,14 @@ mod vendor;
 pub use api::GpuLevel2;
 pub(crate) use vendor::vendor_level2_methods;
 
-use super::{wide, wide_inc, Gpu, GpuLevel1, A16};
+use super::{wide, wide_inc, Gpu, GpuLevel1, GpuLevel3, A16};
 use crate::backend::host_path::structural_zeros::{self, TriangularStorage};
-use crate::backend::{DevPtr, Level2};
+use crate::backend::{Backend, DevPtr, Level2};
 use crate::error::Result;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Uplo};
 
-impl<T: Scalar, A: GpuLevel1 + GpuLevel2> Level2<T> for Gpu<A> {
+impl<T: Scalar, A: GpuLevel1 + GpuLevel2 + GpuLevel3> Level2<T> for Gpu<A> {
     unsafe fn gemv(
         &self,
         trans: Op,
@@ -338,10 +338,38 @@ impl<T: Scalar, A: GpuLevel1 + GpuLevel2> Level2<T> for Gpu<A> {
         lda: usize,
     ) -> Result<()> {
         let r = "syr";
-        let (n, incx, lda) = (wide(r, n)?, wide_inc(r, incx)?, wide(r, lda)?);
-        let alpha = A16(alpha);
-        // SAFETY: forwarded to the caller.
-        self.with_handle(|h| unsafe { self.ctx.api.syr(h, uplo, n, &alpha.0, x, incx, a, lda) })
+        if n == 0 || alpha.is_zero() {
+            return Ok(());
+        }
+        // Not the vendor's `syr`: cuBLAS's `dsyr` forms xᵢxⱼ before scaling by α, so it
+        // overflows (or underflows) where the reference's `xᵢ(αxⱼ)` does not — LAPACK's
+        // `dsytf2` calls it with α = −1/d on matrices scaled near the overflow threshold, and
+        // all 284 failures of `xlintstd` on the GPU came from there. The same update in the
+        // reference's order: t = αx into scratch, then `syrkx` computes xᵢtⱼ on the triangle
+        // (k = 1, both scalars 1, so no other rounding enters).
+        let elem = core::mem::size_of::<T>();
+        let bytes = n
+            .checked_mul(2 * elem)
+            .ok_or_else(|| crate::Error::arg(r, "n", format!("{n} is too large for the scratch")))?;
+        let (nw, incx_w, lda_w) = (wide(r, n)?, wide_inc(r, incx)?, wide(r, lda)?);
+        // SAFETY: `bytes > 0`; freed below, ordered on the stream after the calls that use it.
+        let scratch = unsafe { Backend::alloc(self, bytes)? };
+        let (xs, t) = (scratch, scratch.offset::<T>(n));
+        let (alpha, one) = (A16(alpha), A16(T::one()));
+        // SAFETY: `x` holds `n` elements at `incx` and `a` an order-`n` matrix (the caller's
+        // contract); `xs` and `t` are `n` contiguous elements each of the fresh scratch.
+        let res = self.with_handle(|h| unsafe {
+            let api = &self.ctx.api;
+            api.copy::<T>(h, nw, x, incx_w, xs, 1)?;
+            api.copy::<T>(h, nw, x, incx_w, t, 1)?;
+            api.scal::<T>(h, nw, &alpha.0, t, 1)?;
+            api.syrkx::<T>(
+                h, uplo, Op::N, nw, 1, &one.0, xs, nw, t, nw, &one.0, a, lda_w,
+            )
+        });
+        // SAFETY: allocated above; the free is ordered on the stream after the calls.
+        unsafe { Backend::free(self, scratch, bytes) };
+        res
     }
     unsafe fn her(
         &self,
