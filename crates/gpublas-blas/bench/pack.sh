@@ -58,7 +58,8 @@ done
 
 # 3. The benchmark program, linked against the reference LAPACK and (any) libblas.so.3.
 cc -O2 -Wall -Wextra -o "$stage/bin/lapack_bench" "$here/lapack_bench.c" \
-    -L"$R/lapack" -L"$R/blas" -l:liblapack.so.3 -l:libblas.so.3 -ldl -lm
+    -L"$R/lapack" -L"$R/blas" -l:liblapack.so.3 -l:libblas.so.3 -ldl -lm \
+    -Wl,-rpath-link,"$R"  # liblapack's own libgfortran, from the unpacked packages
 
 # 4. The scripts, and what went in.
 cp "$here/run-gpu-bench.sh" "$here/bisect-gpu.sh" "$here/../scripts/netlib-tests.sh" "$here/lapack_bench.c" "$stage/"

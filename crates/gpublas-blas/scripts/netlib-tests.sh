@@ -16,7 +16,7 @@
 # rows and columns) and take seconds — and the eigenvalue programs on the inputs that run in
 # seconds (the ?ec, ?ed, ?gd, ?sb, ?sg, ?bal, ?bak, ?gbal, ?gbak, ?bb, glm, gqr, gsv, csd, lse
 # files); `full` adds the nep, sep, se2, svd and ?gg inputs (minutes). `lin-quick` runs only
-# xlintstd and xlintstz, on their standard inputs trimmed (sizes 0 1 2 7 31, 2 right-hand sides,
+# xlintst{s,d,c,z}, on their standard inputs trimmed (sizes 0 1 2 7 31, 2 right-hand sides,
 # block sizes 1 3 20, two band matrix types): every path and matrix type but the band ones, in
 # about a million BLAS calls per program — the GPU run, where each call is a GPU round trip.
 #
@@ -194,7 +194,7 @@ for p in s d c z; do
 done
 
 if [ "$lapack" = lin-quick ]; then
-    for p in d z; do
+    for p in s d c z; do
         lin_quick_input "$lapackdir/${p}test.in" > "$out/inputs/${p}test-quick.in"
         run "xlintst$p-quick" "$lapackdir/xlintst$p" "$out/inputs/${p}test-quick.in" "${lapack_env[@]}"
     done
