@@ -384,7 +384,11 @@ fn gpu_syr_near_overflow_and_underflow_matches_the_reference_order() {
                 let step = inc.unsigned_abs();
                 let mut buf = vec![0.0; 1 + (n - 1) * step];
                 for (i, v) in xs.iter().enumerate() {
-                    let at = if inc > 0 { i * step } else { (n - 1 - i) * step };
+                    let at = if inc > 0 {
+                        i * step
+                    } else {
+                        (n - 1 - i) * step
+                    };
                     buf[at] = *v;
                 }
                 // A of the update's magnitude (in the reference's order, so it is in range).

@@ -27,6 +27,8 @@ trait Elem: Scalar {
     /// The value's bits (both parts), for exact comparison (NaN payloads and signed zeros
     /// included).
     fn bits(self) -> (u64, u64);
+    /// NaN (in both parts).
+    fn nan() -> Self;
 }
 
 macro_rules! elem_real {
@@ -37,6 +39,9 @@ macro_rules! elem_real {
             }
             fn bits(self) -> (u64, u64) {
                 (self.to_bits().into(), 0)
+            }
+            fn nan() -> Self {
+                <$t>::NAN
             }
         }
     )*};
@@ -49,6 +54,10 @@ macro_rules! elem_complex {
             }
             fn bits(self) -> (u64, u64) {
                 (self.re.to_bits().into(), self.im.to_bits().into())
+            }
+            fn nan() -> Self {
+                let zero = <$t>::new(0.0, 0.0);
+                zero / zero
             }
         }
     )*};
@@ -309,4 +318,95 @@ for_each_type! {
     // `MIRIFLAGS="-Zmiri-ignore-leaks -Zmiri-permissive-provenance" ... -- --ignored`.
     #[cfg_attr(miri, ignore = "rayon's pools need -Zmiri-permissive-provenance")]
     gemm_element_does_not_depend_on_thread_count: thread_counts();
+}
+
+/// `syrk` (beta = 1) on the `uplo` triangle against the same elements of the full gemm
+/// `C₀ + α op(A) op(A)ᵀ`, bit for bit, in pools of 1 to 4 threads; the elements outside the
+/// triangle (NaN here) and the padding rows untouched. The rank updates run on the gemm kernel
+/// restricted to the triangle (on one thread) or split into diagonal blocks (on several).
+fn check_rank_update<T: Elem>(rng: &mut ChaCha8Rng, n: usize, k: usize) {
+    for trans in [Op::N, Op::T] {
+        let p = Problem::<T>::random(
+            rng,
+            (trans, if trans == Op::N { Op::T } else { Op::N }),
+            n,
+            n,
+            k,
+        );
+        // op(A)ᵀ read from A itself: the product's B is A.
+        let (ar, ac) = if trans == Op::N { (n, k) } else { (k, n) };
+        let mut whole = p.c0.clone();
+        Device::host()
+            .gemm(
+                p.ta,
+                p.tb,
+                p.alpha,
+                Mat::col_major(&p.a[..], ar, ac).with_ld(p.lda),
+                Mat::col_major(&p.a[..], ar, ac).with_ld(p.lda),
+                T::one(),
+                MatMut::col_major(&mut whole[..], n, n).with_ld(p.ldc),
+            )
+            .expect("a valid gemm");
+        for uplo in [Uplo::Lower, Uplo::Upper] {
+            let inside = |i: usize, j: usize| if uplo == Uplo::Lower { i >= j } else { i <= j };
+            let mut c0 = p.c0.clone();
+            for j in 0..n {
+                for i in 0..n {
+                    if !inside(i, j) {
+                        c0[i + j * p.ldc] = T::nan();
+                    }
+                }
+            }
+            for threads in 1..=4 {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .expect("a thread pool");
+                let mut c = c0.clone();
+                pool.install(|| {
+                    Device::host().syrk(
+                        uplo,
+                        trans,
+                        p.alpha,
+                        Mat::col_major(&p.a[..], ar, ac).with_ld(p.lda),
+                        T::one(),
+                        MatMut::col_major(&mut c[..], n, n).with_ld(p.ldc),
+                    )
+                })
+                .expect("a valid syrk");
+                for (at, (got, start)) in c.iter().zip(&c0).enumerate() {
+                    let (i, j) = (at % p.ldc, at / p.ldc);
+                    let want = if i < n && inside(i, j) {
+                        whole[at]
+                    } else {
+                        *start
+                    };
+                    assert_eq!(
+                        got.bits(),
+                        want.bits(),
+                        "{:?} syrk {uplo:?} {trans:?} n={n} k={k}, {threads} threads: C[{i},{j}] \
+                         is {got}, the gemm gives {want}",
+                        T::KIND,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Orders across register tiles and the diagonal-block split, depths across the blocking.
+fn rank_update_shapes<T: Elem>(rng: &mut ChaCha8Rng) {
+    let shapes: &[(usize, usize)] = if cfg!(miri) {
+        &[(9, 5)]
+    } else {
+        &[(1, 3), (37, 300), (70, 530), (130, 40), (300, 260)]
+    };
+    for &(n, k) in shapes {
+        check_rank_update::<T>(rng, n, k);
+    }
+}
+
+for_each_type! {
+    #[cfg_attr(miri, ignore = "rayon's pools need -Zmiri-permissive-provenance")]
+    rank_update_is_the_gemm_on_its_triangle: rank_update_shapes();
 }

@@ -348,9 +348,9 @@ impl<T: Scalar, A: GpuLevel1 + GpuLevel2 + GpuLevel3> Level2<T> for Gpu<A> {
         // reference's order: t = αx into scratch, then `syrkx` computes xᵢtⱼ on the triangle
         // (k = 1, both scalars 1, so no other rounding enters).
         let elem = core::mem::size_of::<T>();
-        let bytes = n
-            .checked_mul(2 * elem)
-            .ok_or_else(|| crate::Error::arg(r, "n", format!("{n} is too large for the scratch")))?;
+        let bytes = n.checked_mul(2 * elem).ok_or_else(|| {
+            crate::Error::arg(r, "n", format!("{n} is too large for the scratch"))
+        })?;
         let (nw, incx_w, lda_w) = (wide(r, n)?, wide_inc(r, incx)?, wide(r, lda)?);
         // SAFETY: `bytes > 0`; freed below, ordered on the stream after the calls that use it.
         let scratch = unsafe { Backend::alloc(self, bytes)? };
@@ -364,7 +364,19 @@ impl<T: Scalar, A: GpuLevel1 + GpuLevel2 + GpuLevel3> Level2<T> for Gpu<A> {
             api.copy::<T>(h, nw, x, incx_w, t, 1)?;
             api.scal::<T>(h, nw, &alpha.0, t, 1)?;
             api.syrkx::<T>(
-                h, uplo, Op::N, nw, 1, &one.0, xs, nw, t, nw, &one.0, a, lda_w,
+                h,
+                uplo,
+                Op::N,
+                nw,
+                1,
+                &one.0,
+                xs,
+                nw,
+                t,
+                nw,
+                &one.0,
+                a,
+                lda_w,
             )
         });
         // SAFETY: allocated above; the free is ordered on the stream after the calls.

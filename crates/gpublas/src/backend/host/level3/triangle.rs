@@ -1,22 +1,24 @@
 //! Updates of one triangle of `C` by sums of products, `C ← C + Σₜ αₜ op(Xₜ) op(Yₜ)`, on the
 //! host's gemm kernel: the rank-k and rank-2k updates (`syrk`, `herk`, `syr2k`, `her2k`,
-//! `syrkx`, `herkx`). The triangle is halved recursively: the off-diagonal block is one
-//! rectangular gemm (parallel inside), the two diagonal halves recurse (side by side on rayon's
-//! threads), and a diagonal block of order ≤ [`LEAF`] is computed square in a scratch copy of
-//! `C`'s block, of which only the triangle is copied back: nothing outside the triangle is
-//! written, and a NaN there never reaches it.
+//! `syrkx`, `herkx`). On one thread the triangle is one product of the gemm kernel restricted
+//! to it (tiles outside it skipped, tiles across its edge computed in a copy of which only the
+//! triangle goes back). On several, it is halved recursively: the off-diagonal block is one
+//! rectangular gemm (parallel inside), the two diagonal halves recurse side by side on rayon's
+//! threads, down to diagonal blocks of at least as many as there are threads, each a
+//! restricted product on one thread. Nothing outside the triangle is read or written, and a NaN
+//! there never reaches it.
 //!
 //! Every element goes through the gemm kernel with `β = 1` on its own value, so its result is
 //! the one gemm gives it, whatever block it falls in (the kernel's shape independence).
 
-use super::gemm::{gemm, Call};
+use super::gemm::{gemm, gemm_triangle, Call};
 use crate::backend::host::chunks;
 use crate::backend::DevPtr;
 use crate::scalar::Scalar;
 use crate::types::{Op, Uplo};
 
-/// Order up to which a diagonal block is computed square in scratch. Tiny under Miri, so its
-/// small problems take every path.
+/// The smallest order of a diagonal block computed by [`leaf`] when several threads share the
+/// triangle. Tiny under Miri, so its small problems take every path.
 const LEAF: usize = if cfg!(miri) { 4 } else { 64 };
 
 /// Order from which the two diagonal halves run on two threads.
@@ -71,10 +73,34 @@ pub(super) unsafe fn update<T: Scalar>(
     terms: &[Term<T>],
     (c, ldc): (DevPtr, usize),
 ) {
+    // Diagonal blocks small enough that there are at least as many as threads: they run side
+    // by side, one thread each; one thread computes the whole triangle at once.
+    let threads = chunks::threads();
+    let leaf = if threads <= 1 {
+        n
+    } else {
+        LEAF.max(n.div_ceil(threads.next_power_of_two()))
+    };
+    // SAFETY: forwarded to the caller.
+    unsafe { split(uplo, n, k, terms, (c, ldc), leaf) }
+}
+
+/// [`update`], with diagonal blocks of order ≤ `leaf` computed by [`leaf`].
+///
+/// # Safety
+/// As for [`update`].
+unsafe fn split<T: Scalar>(
+    uplo: Uplo,
+    n: usize,
+    k: usize,
+    terms: &[Term<T>],
+    (c, ldc): (DevPtr, usize),
+    leaf_order: usize,
+) {
     if n == 0 || k == 0 {
         return;
     }
-    if n <= LEAF {
+    if n <= leaf_order {
         // SAFETY: forwarded to the caller.
         unsafe { leaf(uplo, n, k, terms, (c, ldc)) };
         return;
@@ -85,7 +111,7 @@ pub(super) unsafe fn update<T: Scalar>(
     let halves = || {
         // SAFETY: the two diagonal blocks are disjoint parts of the caller's triangle, each
         // with the factors' rows and columns of its own range.
-        let first = || unsafe { update(uplo, h, k, terms, (c, ldc)) };
+        let first = || unsafe { split(uplo, h, k, terms, (c, ldc), leaf_order) };
         // SAFETY: as for `first`.
         let second = || unsafe {
             let shifted: Vec<Term<T>> = terms
@@ -96,7 +122,7 @@ pub(super) unsafe fn update<T: Scalar>(
                     y: t.y.cols_from::<T>(h),
                 })
                 .collect();
-            update(uplo, rest, k, &shifted, (c22, ldc))
+            split(uplo, rest, k, &shifted, (c22, ldc), leaf_order)
         };
         if n >= JOIN_FROM && chunks::threads() > 1 {
             rayon::join(first, second);
@@ -134,8 +160,7 @@ pub(super) unsafe fn update<T: Scalar>(
     }
 }
 
-/// A diagonal block of order `n ≤ LEAF`: square in scratch (the triangle copied in, the rest
-/// zero), then the triangle copied back.
+/// A diagonal block computed on this thread by the gemm kernel restricted to the triangle.
 ///
 /// # Safety
 /// As for [`update`].
@@ -146,43 +171,27 @@ unsafe fn leaf<T: Scalar>(
     terms: &[Term<T>],
     (c, ldc): (DevPtr, usize),
 ) {
-    let rows = |j: usize| match uplo {
-        Uplo::Lower => j..n,
-        Uplo::Upper => 0..j + 1,
-    };
-    let mut s = vec![T::zero(); n * n];
-    for j in 0..n {
-        for i in rows(j) {
-            // SAFETY: `(i, j)` is in the caller's triangle.
-            s[i + j * n] = unsafe { *c.cast::<T>().add(i + j * ldc) };
-        }
-    }
-    let sp = DevPtr::from_raw(s.as_mut_ptr().cast());
     for t in terms {
-        // SAFETY: the factors as the caller guarantees; the scratch is `n × n` with `ld = n`
-        // and overlaps nothing.
+        // SAFETY: the factors as the caller guarantees; only `c`'s triangle is written.
         unsafe {
-            gemm(Call {
-                ta: t.x.op,
-                tb: t.y.op,
-                m: n,
-                n,
-                k,
-                alpha: t.alpha,
-                a: t.x.p,
-                lda: t.x.ld,
-                b: t.y.p,
-                ldb: t.y.ld,
-                beta: T::one(),
-                c: sp,
-                ldc: n,
-            })
+            gemm_triangle(
+                Call {
+                    ta: t.x.op,
+                    tb: t.y.op,
+                    m: n,
+                    n,
+                    k,
+                    alpha: t.alpha,
+                    a: t.x.p,
+                    lda: t.x.ld,
+                    b: t.y.p,
+                    ldb: t.y.ld,
+                    beta: T::one(),
+                    c,
+                    ldc,
+                },
+                uplo,
+            )
         };
-    }
-    for j in 0..n {
-        for i in rows(j) {
-            // SAFETY: as above.
-            unsafe { *c.cast::<T>().add(i + j * ldc) = s[i + j * n] };
-        }
     }
 }

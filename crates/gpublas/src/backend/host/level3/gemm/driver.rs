@@ -10,7 +10,7 @@ use std::cell::Cell;
 
 use pulp::Simd;
 
-use super::kernel::{tile, Panels, Scalars, Update};
+use super::kernel::{tile, Panels, Scalars, Update, EDGE};
 use super::pack::{pack_a, pack_b, row_tiles};
 use super::simd::Unit;
 use super::Product;
@@ -177,6 +177,8 @@ pub(super) unsafe fn product<
     } = *blocking;
     let in_place = InPlace::new(p);
     let ldc = p.ldc * units;
+    // The copy of a tile across a triangle's edge (see below).
+    let mut part = [U::ZERO; EDGE];
     for jc in (0..p.n).step_by(nc_max) {
         let nc = nc_max.min(p.n - jc);
         for pc in (0..p.k).step_by(kc_max) {
@@ -204,6 +206,11 @@ pub(super) unsafe fn product<
             }
             for ic in (0..p.m).step_by(mc_max) {
                 let mc = mc_max.min(p.m - ic);
+                if let Some(t) = p.tri {
+                    if !t.covers((ic, ic + mc), (jc, jc + nc)).0 {
+                        continue; // no element of the triangle: nothing to pack or compute
+                    }
+                }
                 let tiles = row_tiles(mc, mr, lanes / units);
                 // Rows packed: all of the block, or (in place) only a last tile that is not
                 // whole vectors (reading it in place would read past A's rows).
@@ -237,6 +244,13 @@ pub(super) unsafe fn product<
                         (b_buf.wrapping_add(jr * units * kc).cast_const(), None)
                     };
                     for (ir, rows) in tiles.clone() {
+                        let (r0, c0) = (ic + ir, jc + jr);
+                        let (any, all) = p
+                            .tri
+                            .map_or((true, true), |t| t.covers((r0, r0 + rows), (c0, c0 + cols)));
+                        if !any {
+                            continue;
+                        }
                         let rows_u = rows * units;
                         let vectors = rows_u.div_ceil(lanes);
                         let (a, a_step) = if ir >= packed_from {
@@ -256,8 +270,27 @@ pub(super) unsafe fn product<
                         };
                         // SAFETY: the tile of C is inside the product's C.
                         let c = unsafe { p.c.add((ic + ir) * units + (jc + jr) * ldc) };
-                        let at = (c, ldc);
                         let size = (rows_u, cols);
+                        // A tile across the triangle's edge: computed whole in a copy holding
+                        // the triangle's elements (zeros elsewhere), of which only they go
+                        // back — the same arithmetic, nothing outside the triangle touched.
+                        let in_tri =
+                            |r: usize, j: usize| p.tri.is_none_or(|t| t.keeps(r0 + r, c0 + j));
+                        let at = if all {
+                            (c, ldc)
+                        } else {
+                            part[..rows_u * cols].fill(U::ZERO);
+                            for j in 0..cols {
+                                for r in (0..rows).filter(|&r| in_tri(r, j)) {
+                                    for u in r * units..(r + 1) * units {
+                                        // SAFETY: inside the tile of C and of `part`
+                                        // (`rows_u · cols ≤ EDGE`, the kernel's largest tile).
+                                        unsafe { part[j * rows_u + u] = *c.add(j * ldc + u) };
+                                    }
+                                }
+                            }
+                            (part.as_mut_ptr(), rows_u)
+                        };
                         // The smallest tile that covers the rows: the same arithmetic per
                         // element, less work on a short edge.
                         // SAFETY: the panels cover the tile's rows, columns and depth block
@@ -273,6 +306,16 @@ pub(super) unsafe fn product<
                                 _ => tile::<S, U, CPLX, MV, NRR>(
                                     simd, kc, &panels, at, size, how, scalars,
                                 ),
+                            }
+                        }
+                        if !all {
+                            for j in 0..cols {
+                                for r in (0..rows).filter(|&r| in_tri(r, j)) {
+                                    for u in r * units..(r + 1) * units {
+                                        // SAFETY: as for the copy in.
+                                        unsafe { *c.add(j * ldc + u) = part[j * rows_u + u] };
+                                    }
+                                }
                             }
                         }
                     }

@@ -209,7 +209,7 @@ pub(super) unsafe fn update<
 
 /// Units of the largest tile (`3 · 16` rows of `f32` × 8 columns) — the scratch copy of an
 /// edge tile of `C`.
-const EDGE: usize = 3 * 16 * 8;
+pub(super) const EDGE: usize = 3 * 16 * 8;
 
 /// One tile: accumulates a depth block from `panels` and folds it into the `rows_u` units ×
 /// `cols` elements of `C` at `c` — directly for a full tile, through a zero-padded copy for an

@@ -33,7 +33,7 @@ mod simd;
 use crate::backend::host::scale;
 use crate::backend::DevPtr;
 use crate::scalar::{Scalar, ScalarKind};
-use crate::types::Op;
+use crate::types::{Op, Uplo};
 use simd::Unit;
 
 /// One operand of the product as the product reads it: element `(i, p)` of `op(X)` is at
@@ -84,6 +84,42 @@ struct Product<U, const CPLX: bool> {
     b: Operand<U>,
     c: *mut U,
     ldc: usize,
+    /// Only one triangle of `C` (`syrk` and the other rank updates): the elements outside it
+    /// are neither read nor written.
+    tri: Option<Tri>,
+}
+
+/// The triangle of `C` a product is restricted to: element `(i, j)` is in it if
+/// `i + off ≥ j` (`lower`) or `i + off ≤ j` (upper). `off` is the offset of the product's
+/// diagonal from `C`'s own, so a block of the product keeps the same elements.
+#[derive(Debug, Clone, Copy)]
+struct Tri {
+    lower: bool,
+    off: isize,
+}
+
+impl Tri {
+    fn keeps(self, i: usize, j: usize) -> bool {
+        // Sizes of one allocation: they fit in `isize`.
+        let d = i as isize + self.off - j as isize;
+        if self.lower {
+            d >= 0
+        } else {
+            d <= 0
+        }
+    }
+
+    /// Of the non-empty block of rows `r0..r1` and columns `c0..c1`: whether the triangle
+    /// holds any of its elements, and whether it holds all of them.
+    fn covers(self, (r0, r1): (usize, usize), (c0, c1): (usize, usize)) -> (bool, bool) {
+        // `i - j` is smallest at the block's top right, largest at its bottom left.
+        let (low, high) = (self.keeps(r0, c1 - 1), self.keeps(r1 - 1, c0));
+        if self.lower {
+            (high, low)
+        } else {
+            (low, high)
+        }
+    }
 }
 
 // SAFETY: a product is a description of pointers for the duration of one call; the caller of
@@ -107,6 +143,10 @@ impl<U: Unit, const CPLX: bool> Product<U, CPLX> {
             a: self.a.at(i0, 0, Self::UNITS),
             b: self.b.at(0, j0, Self::UNITS),
             c: self.c.wrapping_add((i0 + j0 * self.ldc) * Self::UNITS),
+            tri: self.tri.map(|t| Tri {
+                off: t.off + i0 as isize - j0 as isize,
+                ..t
+            }),
             ..*self
         }
     }
@@ -170,6 +210,38 @@ pub(in crate::backend::host) unsafe fn gemm<T: Scalar>(call: Call<T>) {
     }
 }
 
+/// [`gemm`] restricted to the `uplo` triangle (diagonal included) of a square `C`
+/// (`m = n`): the rank updates' triangle, with no element outside it read or written. Each
+/// element gets the value [`gemm`] gives it. `β` must be 1 (the rank updates scale `C` first).
+///
+/// # Safety
+/// As for [`gemm`], for the triangle of `C` only.
+pub(in crate::backend::host) unsafe fn gemm_triangle<T: Scalar>(call: Call<T>, uplo: Uplo) {
+    debug_assert!(call.m == call.n && call.beta == T::one());
+    if call.n == 0 || call.alpha.is_zero() || call.k == 0 {
+        return;
+    }
+    let tri = Some(Tri {
+        lower: uplo == Uplo::Lower,
+        off: 0,
+    });
+    let one = Strides {
+        a: 0,
+        b: 0,
+        c: 0,
+        count: 1,
+    };
+    // SAFETY: forwarded to the caller, as in `gemm_strided_batched`.
+    unsafe {
+        match T::KIND {
+            ScalarKind::F32 => typed::<T, f32, false>(call, one, tri),
+            ScalarKind::F64 => typed::<T, f64, false>(call, one, tri),
+            ScalarKind::C32 => typed::<T, f32, true>(call, one, tri),
+            ScalarKind::C64 => typed::<T, f64, true>(call, one, tri),
+        }
+    }
+}
+
 /// [`gemm`] on `strides.count` products, product `i`'s operands `i · stride` elements past the
 /// first's.
 ///
@@ -195,10 +267,10 @@ pub(in crate::backend::host) unsafe fn gemm_strided_batched<T: Scalar>(
     // SAFETY: forwarded to the caller; each kind's units make up exactly its type.
     unsafe {
         match T::KIND {
-            ScalarKind::F32 => typed::<T, f32, false>(call, strides),
-            ScalarKind::F64 => typed::<T, f64, false>(call, strides),
-            ScalarKind::C32 => typed::<T, f32, true>(call, strides),
-            ScalarKind::C64 => typed::<T, f64, true>(call, strides),
+            ScalarKind::F32 => typed::<T, f32, false>(call, strides, None),
+            ScalarKind::F64 => typed::<T, f64, false>(call, strides, None),
+            ScalarKind::C32 => typed::<T, f32, true>(call, strides, None),
+            ScalarKind::C64 => typed::<T, f64, true>(call, strides, None),
         }
     }
 }
@@ -207,7 +279,11 @@ pub(in crate::backend::host) unsafe fn gemm_strided_batched<T: Scalar>(
 ///
 /// # Safety
 /// As for [`gemm_strided_batched`], with `α ≠ 0`, `k > 0`, `m, n > 0`.
-unsafe fn typed<T: Scalar, U: Unit, const CPLX: bool>(call: Call<T>, strides: Strides) {
+unsafe fn typed<T: Scalar, U: Unit, const CPLX: bool>(
+    call: Call<T>,
+    strides: Strides,
+    tri: Option<Tri>,
+) {
     let units = Product::<U, CPLX>::UNITS;
     debug_assert_eq!(size_of::<T>(), size_of::<U>() * units);
     // Scalars through f64: exact for both unit types (an f32 widens and narrows back).
@@ -223,6 +299,7 @@ unsafe fn typed<T: Scalar, U: Unit, const CPLX: bool>(call: Call<T>, strides: St
         b: Operand::new(call.b.cast::<U>(), call.tb, call.ldb, CPLX),
         c: call.c.cast::<U>(),
         ldc: call.ldc,
+        tri,
     };
     let batch = parallel::Batch {
         stride_a: strides.a * units,
