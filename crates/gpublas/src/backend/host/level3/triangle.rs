@@ -11,7 +11,9 @@
 //! Every element goes through the gemm kernel with `β = 1` on its own value, so its result is
 //! the one gemm gives it, whatever block it falls in (the kernel's shape independence).
 
-use super::gemm::{gemm, gemm_triangle, Call};
+use rayon::prelude::*;
+
+use super::gemm::{gemm, gemm_serial, Call};
 use crate::backend::host::chunks;
 use crate::backend::DevPtr;
 use crate::scalar::Scalar;
@@ -73,9 +75,14 @@ pub(super) unsafe fn update<T: Scalar>(
     terms: &[Term<T>],
     (c, ldc): (DevPtr, usize),
 ) {
+    let threads = chunks::threads();
+    if threads >= GRID_FROM {
+        // SAFETY: forwarded to the caller.
+        unsafe { grid(uplo, n, k, terms, (c, ldc), threads) };
+        return;
+    }
     // Diagonal blocks small enough that there are at least as many as threads: they run side
     // by side, one thread each; one thread computes the whole triangle at once.
-    let threads = chunks::threads();
     let leaf = if threads <= 1 {
         n
     } else {
@@ -83,6 +90,72 @@ pub(super) unsafe fn update<T: Scalar>(
     };
     // SAFETY: forwarded to the caller.
     unsafe { split(uplo, n, k, terms, (c, ldc), leaf) }
+}
+
+/// Threads from which the triangle is cut into a grid of blocks, each a task of its own.
+const GRID_FROM: usize = 4;
+
+/// The smallest order of a grid block. Tiny under Miri, so its small problems take the path.
+const MIN_BLOCK: usize = if cfg!(miri) { 2 } else { 32 };
+
+/// [`update`] on many threads: the triangle cut into `p × p` blocks with `p² ≈ 4 · threads`
+/// (so about twice as many full blocks' work as threads), the blocks of the triangle run as
+/// separate tasks on rayon's threads, each a product on one thread — a rectangle, or a
+/// diagonal block restricted to the triangle. The full blocks go first, the half ones last,
+/// so the threads finish together.
+///
+/// # Safety
+/// As for [`update`].
+unsafe fn grid<T: Scalar>(
+    uplo: Uplo,
+    n: usize,
+    k: usize,
+    terms: &[Term<T>],
+    (c, ldc): (DevPtr, usize),
+    threads: usize,
+) {
+    let p = (4 * threads).isqrt();
+    let p = (if p * p < 4 * threads { p + 1 } else { p })
+        .min(n / MIN_BLOCK)
+        .max(1);
+    let edge = |i: usize| i * n / p;
+    // (block row, block column) of the lower triangle; the upper's are its transposes.
+    let mut blocks: Vec<(usize, usize)> =
+        (0..p).flat_map(|j| (j..p).map(move |i| (i, j))).collect();
+    blocks.sort_by_key(|&(i, j)| i == j);
+    blocks.into_par_iter().with_max_len(1).for_each(|(bi, bj)| {
+        let (bi, bj) = if uplo == Uplo::Lower {
+            (bi, bj)
+        } else {
+            (bj, bi)
+        };
+        let (r0, r1, c0, c1) = (edge(bi), edge(bi + 1), edge(bj), edge(bj + 1));
+        for t in terms {
+            // SAFETY: the block lies in the caller's triangle (a diagonal block restricted to
+            // it), its factors' rows and columns in the caller's factors; the tasks write
+            // disjoint blocks.
+            unsafe {
+                gemm_serial(
+                    Call {
+                        ta: t.x.op,
+                        tb: t.y.op,
+                        m: r1 - r0,
+                        n: c1 - c0,
+                        k,
+                        alpha: t.alpha,
+                        a: t.x.rows_from::<T>(r0).p,
+                        lda: t.x.ld,
+                        b: t.y.cols_from::<T>(c0).p,
+                        ldb: t.y.ld,
+                        beta: T::one(),
+                        c: c.offset::<T>(r0 + c0 * ldc),
+                        ldc,
+                    },
+                    (bi == bj).then_some(uplo),
+                )
+            };
+        }
+    });
 }
 
 /// [`update`], with diagonal blocks of order ≤ `leaf` computed by [`leaf`].
@@ -174,7 +247,7 @@ unsafe fn leaf<T: Scalar>(
     for t in terms {
         // SAFETY: the factors as the caller guarantees; only `c`'s triangle is written.
         unsafe {
-            gemm_triangle(
+            gemm_serial(
                 Call {
                     ta: t.x.op,
                     tb: t.y.op,
@@ -190,7 +263,7 @@ unsafe fn leaf<T: Scalar>(
                     c,
                     ldc,
                 },
-                uplo,
+                Some(uplo),
             )
         };
     }

@@ -87,6 +87,8 @@ struct Product<U, const CPLX: bool> {
     /// Only one triangle of `C` (`syrk` and the other rank updates): the elements outside it
     /// are neither read nor written.
     tri: Option<Tri>,
+    /// On the calling thread only.
+    serial: bool,
 }
 
 /// The triangle of `C` a product is restricted to: element `(i, j)` is in it if
@@ -210,18 +212,19 @@ pub(in crate::backend::host) unsafe fn gemm<T: Scalar>(call: Call<T>) {
     }
 }
 
-/// [`gemm`] restricted to the `uplo` triangle (diagonal included) of a square `C`
-/// (`m = n`): the rank updates' triangle, with no element outside it read or written. Each
-/// element gets the value [`gemm`] gives it. `β` must be 1 (the rank updates scale `C` first).
+/// [`gemm`] on the calling thread only (the caller runs its own parts side by side), and if
+/// `uplo` is given, restricted to that triangle (diagonal included) of a square `C` (`m = n`):
+/// the rank updates' diagonal blocks, with no element outside it read or written. Each element
+/// gets the value [`gemm`] gives it. `β` must be 1 (the rank updates scale `C` first).
 ///
 /// # Safety
-/// As for [`gemm`], for the triangle of `C` only.
-pub(in crate::backend::host) unsafe fn gemm_triangle<T: Scalar>(call: Call<T>, uplo: Uplo) {
-    debug_assert!(call.m == call.n && call.beta == T::one());
-    if call.n == 0 || call.alpha.is_zero() || call.k == 0 {
+/// As for [`gemm`], for the triangle of `C` only if `uplo` is given.
+pub(in crate::backend::host) unsafe fn gemm_serial<T: Scalar>(call: Call<T>, uplo: Option<Uplo>) {
+    debug_assert!(call.beta == T::one() && (uplo.is_none() || call.m == call.n));
+    if call.m == 0 || call.n == 0 || call.alpha.is_zero() || call.k == 0 {
         return;
     }
-    let tri = Some(Tri {
+    let tri = uplo.map(|uplo| Tri {
         lower: uplo == Uplo::Lower,
         off: 0,
     });
@@ -234,10 +237,10 @@ pub(in crate::backend::host) unsafe fn gemm_triangle<T: Scalar>(call: Call<T>, u
     // SAFETY: forwarded to the caller, as in `gemm_strided_batched`.
     unsafe {
         match T::KIND {
-            ScalarKind::F32 => typed::<T, f32, false>(call, one, tri),
-            ScalarKind::F64 => typed::<T, f64, false>(call, one, tri),
-            ScalarKind::C32 => typed::<T, f32, true>(call, one, tri),
-            ScalarKind::C64 => typed::<T, f64, true>(call, one, tri),
+            ScalarKind::F32 => typed::<T, f32, false>(call, one, (tri, true)),
+            ScalarKind::F64 => typed::<T, f64, false>(call, one, (tri, true)),
+            ScalarKind::C32 => typed::<T, f32, true>(call, one, (tri, true)),
+            ScalarKind::C64 => typed::<T, f64, true>(call, one, (tri, true)),
         }
     }
 }
@@ -267,10 +270,10 @@ pub(in crate::backend::host) unsafe fn gemm_strided_batched<T: Scalar>(
     // SAFETY: forwarded to the caller; each kind's units make up exactly its type.
     unsafe {
         match T::KIND {
-            ScalarKind::F32 => typed::<T, f32, false>(call, strides, None),
-            ScalarKind::F64 => typed::<T, f64, false>(call, strides, None),
-            ScalarKind::C32 => typed::<T, f32, true>(call, strides, None),
-            ScalarKind::C64 => typed::<T, f64, true>(call, strides, None),
+            ScalarKind::F32 => typed::<T, f32, false>(call, strides, (None, false)),
+            ScalarKind::F64 => typed::<T, f64, false>(call, strides, (None, false)),
+            ScalarKind::C32 => typed::<T, f32, true>(call, strides, (None, false)),
+            ScalarKind::C64 => typed::<T, f64, true>(call, strides, (None, false)),
         }
     }
 }
@@ -282,7 +285,7 @@ pub(in crate::backend::host) unsafe fn gemm_strided_batched<T: Scalar>(
 unsafe fn typed<T: Scalar, U: Unit, const CPLX: bool>(
     call: Call<T>,
     strides: Strides,
-    tri: Option<Tri>,
+    (tri, serial): (Option<Tri>, bool),
 ) {
     let units = Product::<U, CPLX>::UNITS;
     debug_assert_eq!(size_of::<T>(), size_of::<U>() * units);
@@ -300,6 +303,7 @@ unsafe fn typed<T: Scalar, U: Unit, const CPLX: bool>(
         c: call.c.cast::<U>(),
         ldc: call.ldc,
         tri,
+        serial,
     };
     let batch = parallel::Batch {
         stride_a: strides.a * units,

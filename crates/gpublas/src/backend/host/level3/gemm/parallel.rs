@@ -191,9 +191,9 @@ pub(super) unsafe fn run<U: Unit, const CPLX: bool>(first: Product<U, CPLX>, bat
         return;
     }
     for i in 0..batch.count {
-        // A triangle runs on one thread: the rank updates split it themselves (a grid of
-        // equal blocks would leave the threads of the blocks outside it idle).
-        let parts = if first.tri.is_some() { 1 } else { useful(each) };
+        // The rank updates run their blocks side by side themselves, each on one thread (a
+        // grid of equal blocks would leave the threads of the blocks outside a triangle idle).
+        let parts = if first.serial { 1 } else { useful(each) };
         if parts == 1 {
             dispatch(job(i..i + 1, whole));
             continue;
