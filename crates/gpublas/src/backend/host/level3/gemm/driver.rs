@@ -177,8 +177,9 @@ pub(super) unsafe fn product<
     } = *blocking;
     let in_place = InPlace::new(p);
     let ldc = p.ldc * units;
-    // The copy of a tile across a triangle's edge (see below).
-    let mut part = [U::ZERO; EDGE];
+    // The copy of a tile across a triangle's edge (see below), allocated at the first such
+    // tile: products without a triangle (a batch of small ones) pay nothing for it.
+    let mut part: Vec<U> = Vec::new();
     for jc in (0..p.n).step_by(nc_max) {
         let nc = nc_max.min(p.n - jc);
         for pc in (0..p.k).step_by(kc_max) {
@@ -279,7 +280,8 @@ pub(super) unsafe fn product<
                         let at = if all {
                             (c, ldc)
                         } else {
-                            part[..rows_u * cols].fill(U::ZERO);
+                            part.clear();
+                            part.resize(EDGE, U::ZERO);
                             for j in 0..cols {
                                 for r in (0..rows).filter(|&r| in_tri(r, j)) {
                                     for u in r * units..(r + 1) * units {
