@@ -1,7 +1,7 @@
 //! [`Device`]: the handle every operation goes through.
 
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 use crate::backend::{Backend, BackendKind, DevPtr, Dynamic};
@@ -34,6 +34,11 @@ struct Inner<B: Backend> {
     pool: Pool,
     /// The transfer engine's state: staging slots, counters, tiling and zero-copy settings.
     engine: Engine,
+    /// Whether this device's memory has been an operand of a call on another device of its
+    /// family (a [`Device::fork`] or the device it was forked from), whose queue is not this
+    /// one: from then on, a free or reuse of this device's memory first waits for the
+    /// family's queues ([`Backend::order_after_forks`]). Never cleared.
+    lent: AtomicBool,
 }
 
 impl<B: Backend> Drop for Inner<B> {
@@ -141,7 +146,78 @@ impl<B: Backend> Device<B> {
                 // so its use-after-free checks see every free.
                 pool: Pool::new(if backend_async { DEFAULT_POOL_LIMIT } else { 0 }),
                 engine: Engine::new(),
+                lent: AtomicBool::new(false),
             }),
+        }
+    }
+
+    /// A device on a new stream of the same GPU: it shares this device's memory (buffers,
+    /// guards and page-locked memory of either are operands of the other's calls) and runs
+    /// its work on a stream of its own, so its calls can overlap this device's. Work on the
+    /// two streams is not ordered: hand data from one to the other with
+    /// [`Device::record_event`] and [`Device::wait_event`] (or a synchronisation). Freeing is
+    /// always safe: once memory of one has been used by the other, its frees and reuses wait
+    /// for the other's queued work (so that work never sees freed memory; it costs an event
+    /// record and wait per stream at each such free).
+    ///
+    /// The new device has its own pool, staging and counters, and starts with this device's
+    /// pool bound, gemm tiling and zero-copy settings. On the host and emulated backends,
+    /// which run each call to completion, it is a device of its own over the same one queue.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] on a backend without forks (a backend of the program's own
+    /// that does not implement [`Backend::fork`]); a vendor failure creating the streams or
+    /// the BLAS handle; a copy-back error deferred on this thread ([`Error::Deferred`]).
+    ///
+    /// # Examples
+    /// ```
+    /// use gpublas::prelude::*;
+    ///
+    /// let dev = Device::auto()?;
+    /// let side = dev.fork()?; // a second stream: its calls may overlap `dev`'s
+    /// let a = dev.upload(&[1.0f64, 2.0, 3.0, 4.0])?; // 2×2, column-major
+    /// let ready = dev.record_event()?; // `a`'s upload, as a point in `dev`'s queue
+    /// side.wait_event(&ready)?;
+    /// let mut c = side.zeros::<f64>(4)?;
+    /// side.gemm(Op::N, Op::N, 1.0, Mat::col_major(&a, 2, 2), Mat::col_major(&a, 2, 2), 0.0,
+    ///           MatMut::col_major(&mut c, 2, 2))?;
+    /// assert_eq!(c.to_vec()?, [7.0, 10.0, 15.0, 22.0]);
+    /// # Ok::<(), gpublas::Error>(())
+    /// ```
+    pub fn fork(&self) -> Result<Device<B>> {
+        self.check()?;
+        let dev = Device::new(self.inner.backend.fork()?);
+        dev.set_pool_limit(self.pool_limit());
+        dev.set_zero_copy_limit(self.zero_copy_limit());
+        let e = &self.inner.engine;
+        dev.set_gemm_tiling(
+            e.tile_from.load(Ordering::Relaxed),
+            Some(e.tile_edge.load(Ordering::Relaxed)).filter(|&t| t > 0),
+        );
+        Ok(dev)
+    }
+
+    /// Notes that a call on `other` uses this device's memory: if `other` is another device
+    /// of the family (a fork), this device's frees wait for the family's queues from now on.
+    pub(crate) fn lend_to(&self, other: &Device<B>) {
+        if !Arc::ptr_eq(&self.inner, &other.inner) && !self.inner.lent.load(Ordering::Acquire) {
+            self.inner.lent.store(true, Ordering::Release);
+        }
+    }
+
+    /// Before memory of this device is freed or reused: if a fork may have used it, orders
+    /// this device's queue after the family's queued work. `false` if that failed (the memory
+    /// must then be leaked, not freed).
+    pub(crate) fn ready_to_free(&self) -> bool {
+        if !self.inner.lent.load(Ordering::Acquire) {
+            return true;
+        }
+        match self.inner.backend.order_after_forks() {
+            Ok(()) => true,
+            Err(e) => {
+                log::error!("gpublas: device memory leaked: could not order its free after the work of the device's forks: {e}");
+                false
+            }
         }
     }
 

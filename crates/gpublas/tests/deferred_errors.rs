@@ -232,3 +232,15 @@ fn drop_copies_back_when_the_link_works() {
     assert_eq!(y, [5.0, 6.0, 7.0, 8.0]);
     assert!(dev.zeros::<f64>(1).is_ok());
 }
+
+/// A backend of the program's own that does not implement `Backend::fork` has no second queue:
+/// `Device::fork` says so instead of sharing one queue unordered.
+#[test]
+fn fork_of_a_backend_without_forks_is_unsupported() {
+    let dev = Device::new(FlakyLink::default());
+    let e = dev.fork().map(|_| ());
+    assert!(
+        matches!(&e, Err(Error::Unsupported { routine: "fork", what }) if what.contains("second queue")),
+        "{e:?}"
+    );
+}

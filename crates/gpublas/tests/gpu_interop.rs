@@ -1,6 +1,7 @@
 //! The program's own stream and memory on a real CUDA GPU: a raw stream the program created
 //! (`Device::cuda_on_stream`), and cudarc streams and memory (feature `cudarc`), including two
-//! streams running independent work side by side. Opt-in like `gpu.rs`
+//! streams running independent work side by side, and gpublas's own second stream
+//! (`Device::fork`). Opt-in like `gpu.rs`
 //! (`GPUBLAS_BACKEND=cuda cargo test --features cuda,cudarc -- --ignored`); enabled without a
 //! GPU they fail, they never skip.
 #![cfg(feature = "cuda")]
@@ -90,6 +91,123 @@ fn gpu_events_order_two_devices_streams() {
     let want: f64 = data(1000, 7).iter().map(|v| 2.0 * v.abs()).sum();
     let got = one.asum(&x).unwrap();
     assert!((got - want).abs() <= 1e-12 * want, "{got} vs {want}");
+}
+
+/// Seconds for `total` independent 64×64 sgemms on device buffers over `streams` devices — the
+/// first and its forks (`Device::fork`), one thread each, each waiting for its own stream (best
+/// of 5).
+fn fork_streams_time(dev: &Device<Cuda>, streams: usize, total: usize) -> f64 {
+    let s = 64;
+    let work: Vec<_> = (0..streams)
+        .map(|i| {
+            let d = if i == 0 {
+                dev.clone()
+            } else {
+                dev.fork().unwrap()
+            };
+            let a = d.upload(&vec![0.5f32; s * s]).unwrap();
+            let c = d.zeros::<f32>(s * s).unwrap();
+            (d, a, c)
+        })
+        .collect();
+    let mut best = f64::INFINITY;
+    for _ in 0..5 {
+        for (d, ..) in &work {
+            d.synchronize().unwrap();
+        }
+        let t = std::time::Instant::now();
+        std::thread::scope(|sc| {
+            for (d, a, c) in &work {
+                let mut c = c.try_clone().unwrap();
+                sc.spawn(move || {
+                    for _ in 0..total / streams {
+                        d.gemm(
+                            Op::N,
+                            Op::N,
+                            1.0,
+                            Mat::col_major(a, s, s),
+                            Mat::col_major(a, s, s),
+                            0.0,
+                            MatMut::col_major(&mut c, s, s),
+                        )
+                        .unwrap();
+                    }
+                    d.synchronize().unwrap();
+                });
+            }
+        });
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    best
+}
+
+#[test]
+#[ignore = "needs a CUDA GPU (GPUBLAS_BACKEND=cuda)"]
+fn gpu_a_fork_runs_independent_gemms_beside_its_parent() {
+    want_cuda();
+    let dev = Device::cuda(0).expect("cuda device");
+    let (one, two) = (
+        fork_streams_time(&dev, 1, 2000),
+        fork_streams_time(&dev, 2, 2000),
+    );
+    eprintln!(
+        "2000 sgemm 64 on device buffers: one stream {:.2} ms, the device and a fork {:.2} ms",
+        one * 1e3,
+        two * 1e3
+    );
+    assert!(
+        two < 0.9 * one,
+        "the device and a fork ({two:.4}s) are not faster than one stream ({one:.4}s)"
+    );
+}
+
+/// A buffer of the device read by long gemms queued on a fork, dropped at once, its block
+/// reused by the device and overwritten: the free waited for the fork's queued work, so the
+/// gemms read the buffer's values, not the zeros written over its reused block (exact: small
+/// integers in f64).
+#[test]
+#[ignore = "needs a CUDA GPU (GPUBLAS_BACKEND=cuda)"]
+fn gpu_a_buffer_used_by_a_fork_is_freed_after_the_forks_work() {
+    want_cuda();
+    let dev = Device::cuda(0).expect("cuda device");
+    let side = dev.fork().expect("fork");
+    let n = 2048;
+    let b0: Vec<f64> = (0..n * n)
+        .map(|i| ((i * 7 + i / n) % 7) as f64 - 3.0)
+        .collect();
+    let b = side.upload(&b0).unwrap();
+    let mut c = side.zeros::<f64>(n * n).unwrap();
+    let reps = 8;
+    for round in 0..3 {
+        let x = dev.upload(&vec![1.0f64; n * n]).unwrap();
+        let at = x.as_device_ptr();
+        side.wait_event(&dev.record_event().unwrap()).unwrap();
+        for _ in 0..reps {
+            // C += ones · B: each column of C gains the column sums of B.
+            side.gemm(
+                Op::N,
+                Op::N,
+                1.0,
+                Mat::col_major(&x, n, n),
+                Mat::col_major(&b, n, n),
+                1.0,
+                MatMut::col_major(&mut c, n, n),
+            )
+            .unwrap();
+        }
+        drop(x); // the gemms are still queued on the fork
+        let y = dev.zeros::<f64>(n * n).unwrap();
+        assert_eq!(y.as_device_ptr(), at, "the freed block is reused");
+        drop(y);
+        let got = c.to_vec().unwrap();
+        for j in 0..n {
+            let sum: f64 = b0[j * n..(j + 1) * n].iter().sum();
+            let want = sum * (reps * (round + 1)) as f64;
+            for i in [0, n / 2, n - 1] {
+                assert_eq!(got[i + j * n], want, "round {round}, C[{i}, {j}]");
+            }
+        }
+    }
 }
 
 #[cfg(feature = "cudarc")]

@@ -137,3 +137,89 @@ fn events_order_queued_work_and_refuse_foreign_devices() {
     let e = other.wait_event(&ev);
     assert!(matches!(e, Err(Error::InvalidArgument { .. })), "{e:?}");
 }
+
+fn naive_gemm(a: &[f64], b: &[f64], m: usize, k: usize, n: usize) -> Vec<f64> {
+    let mut c = vec![0.0f64; m * n];
+    for j in 0..n {
+        for i in 0..m {
+            c[i + j * m] = (0..k).map(|p| a[i + p * m] * b[p + j * k]).sum();
+        }
+    }
+    c
+}
+
+fn assert_close(got: &[f64], want: &[f64]) {
+    assert_eq!(got.len(), want.len());
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        assert!((g - w).abs() <= 1e-12 * (1.0 + w.abs()), "{i}: {g} vs {w}");
+    }
+}
+
+/// A fork shares its parent's memory both ways (buffers, a mapped guard, page-locked memory),
+/// orders with it by events, inherits its settings, and outlives or is outlived by it; on the
+/// host, the emulated GPU (whose memory accesses are checked) and the asynchronous emulated GPU
+/// (whose copy queues run late).
+#[test]
+fn a_fork_shares_memory_with_its_parent_and_orders_by_events() {
+    use gpublas::backend::{Dynamic, Host};
+    let devices = [
+        Device::new(Dynamic::Host(Host)),
+        Device::new(Dynamic::Emulated(Emulated::new())),
+        Device::new(Dynamic::Emulated(Emulated::asynchronous())),
+    ];
+    for (d, parent) in devices.into_iter().enumerate() {
+        let (m, k, n) = (7, 5, 6);
+        let (a0, b0) = (data(m * k, 10 + d as u64), data(k * n, 20 + d as u64));
+        parent.set_zero_copy_limit(123);
+        let side = parent.fork().unwrap();
+        assert!(side.same_device(&parent) && parent.same_device(&side));
+        assert_eq!(side.zero_copy_limit(), 123, "settings are inherited");
+        assert_eq!(side.pool_limit(), parent.pool_limit());
+
+        // The parent's buffer and a guard of the parent's, the fork's output.
+        let a = parent.upload(&a0).unwrap();
+        let ready = parent.record_event().unwrap();
+        side.wait_event(&ready).unwrap();
+        let mut c = side.zeros::<f64>(m * n).unwrap();
+        parent
+            .with_mapped(&b0, |b| {
+                side.gemm(
+                    Op::N,
+                    Op::N,
+                    1.0,
+                    Mat::col_major(&a, m, k),
+                    Mat::col_major(b, k, n),
+                    0.0,
+                    MatMut::col_major(&mut c, m, n),
+                )
+            })
+            .unwrap();
+        side.record_event().unwrap().synchronize().unwrap();
+        let want = naive_gemm(&a0, &b0, m, k, n);
+        assert_close(&c.to_vec().unwrap(), &want);
+
+        // The fork's buffer as the parent's output, then freed with the parent's queue
+        // ordered after the fork's work; a fork of the fork belongs to the same family.
+        let grand = side.fork().unwrap();
+        assert!(grand.same_device(&parent));
+        let mut y = grand.upload(&vec![1.0; m]).unwrap();
+        let done = grand.record_event().unwrap();
+        parent.wait_event(&done).unwrap();
+        let x0 = data(n, 30);
+        parent
+            .gemv(Op::N, 2.0, Mat::col_major(&c, m, n), &x0, -1.0, &mut y)
+            .unwrap();
+        let ones = vec![1.0; m];
+        assert_close(
+            &y.to_vec().unwrap(),
+            &naive_gemv(&want, &x0, m, n, 2.0, -1.0, &ones),
+        );
+        drop(side); // the fork goes first; its buffer `c` keeps it alive
+        drop(a);
+        drop(c);
+        drop(parent); // and the parent before the grandchild's buffer
+        assert_eq!(y.to_vec().unwrap().len(), m);
+        drop(y);
+        grand.synchronize().unwrap();
+    }
+}

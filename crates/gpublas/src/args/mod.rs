@@ -32,6 +32,7 @@ pub use desc::{
     VecsOut, VectorBatch, VectorBatchMut,
 };
 pub use packed::{Packed, PackedMut};
+pub(crate) use resolve::check_device;
 pub(crate) use resolve::SrcKind;
 pub(crate) use resolve::{finish_outputs, Stored, StoredMut};
 pub use resolve::{Src, SrcMut};

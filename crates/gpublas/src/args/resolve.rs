@@ -99,6 +99,7 @@ pub(crate) fn check_device<B: Backend>(
     arg: &'static str,
 ) -> Result<()> {
     if own.same_device(dev) {
+        own.lend_to(dev);
         Ok(())
     } else {
         Err(Error::arg(

@@ -99,6 +99,21 @@ unsafe impl Backend for Dynamic {
     fn synchronize(&self) -> Result<()> {
         dispatch!(self, b => b.synchronize())
     }
+    fn fork(&self) -> Result<Self> {
+        match self {
+            #[cfg(feature = "host")]
+            Dynamic::Host(b) => b.fork().map(Dynamic::Host),
+            #[cfg(feature = "host")]
+            Dynamic::Emulated(b) => b.fork().map(Dynamic::Emulated),
+            #[cfg(feature = "cuda")]
+            Dynamic::Cuda(b) => b.fork().map(Dynamic::Cuda),
+            #[cfg(feature = "rocm")]
+            Dynamic::Rocm(b) => b.fork().map(Dynamic::Rocm),
+        }
+    }
+    fn order_after_forks(&self) -> Result<()> {
+        dispatch!(self, b => b.order_after_forks())
+    }
     fn async_transfers(&self) -> bool {
         dispatch!(self, b => b.async_transfers())
     }

@@ -127,6 +127,11 @@ unsafe impl Backend for Host {
     fn synchronize(&self) -> Result<()> {
         Ok(())
     }
+
+    /// The CPU has one order of work (each call completes before it returns): a clone.
+    fn fork(&self) -> Result<Self> {
+        Ok(*self)
+    }
 }
 
 /// Element `i` of the `n`-element vector at `p` with increment `inc` (wrapping: the address is

@@ -144,6 +144,9 @@ impl BackendKind {
 /// - **Truthful queries:** `host_memory()` is `true` only if device addresses *are* host
 ///   addresses (host data is then used in place); `same_context(other)` is `true` only if
 ///   memory of one may be used by the other's calls.
+/// - **Forks:** the work of a [`fork`](Backend::fork) may run in any order with this backend's
+///   (that is what a second queue is for); after [`order_after_forks`](Backend::order_after_forks)
+///   returns `Ok`, work enqueued here runs after everything its forks had enqueued.
 /// - `Send + Sync`: the methods may be called from any thread at once.
 #[allow(clippy::missing_safety_doc)] // each method's `# Safety` section says it; clippy misses some
 pub unsafe trait Backend: Send + Sync + 'static {
@@ -219,6 +222,38 @@ pub unsafe trait Backend: Send + Sync + 'static {
     /// The vendor runtime's failure status ([`Error::Vendor`]), including
     /// failures of earlier asynchronous work.
     fn synchronize(&self) -> Result<()>;
+
+    /// A backend on the same device and memory (`same_context` holds between the two) whose
+    /// work runs on a queue of its own, so it can overlap this backend's: a new stream of the
+    /// same GPU. Backends with one queue (host, emulated) return a clone, whose work stays in
+    /// the one order.
+    ///
+    /// A backend whose forks order work on other queues must implement
+    /// [`Backend::order_after_forks`] too: the safe layer relies on it before it frees or
+    /// reuses memory a fork may have used.
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] by default; a vendor failure creating the queue.
+    fn fork(&self) -> Result<Self>
+    where
+        Self: Sized,
+    {
+        Err(Error::Unsupported {
+            routine: "fork",
+            what: format!("a second queue on {}", self.describe()),
+        })
+    }
+
+    /// Makes work enqueued on this backend's compute queue from now on wait for all work
+    /// enqueued so far on every live fork of its family (see [`Backend::fork`]), without
+    /// blocking the host. Nothing to do (the default) where there are no forks on other queues.
+    ///
+    /// # Errors
+    /// A vendor failure recording or waiting for an event; the ordering is then not in place
+    /// (the safe layer leaks the memory it was about to free rather than free it early).
+    fn order_after_forks(&self) -> Result<()> {
+        Ok(())
+    }
 
     // ---- Transfer primitives (the transfer engine in `crate::transfer` builds on these). A
     // backend without asynchronous transfers keeps the defaults: everything synchronous, pinned

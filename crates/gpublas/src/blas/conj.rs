@@ -14,7 +14,7 @@
 use crate::args::{MatDesc, Shape, Src, SrcKind, VecDesc};
 use crate::backend::{Backend, BlasAll, Level1, Level3};
 use crate::device::Device;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::memory::DeviceBuffer;
 use crate::scalar::Scalar;
 use crate::types::{Op, Order};
@@ -71,13 +71,7 @@ impl<B: BlasAll> Device<B> {
             SrcKind::Host(s) | SrcKind::Pinned(s, _) => Src::owned(relaid(s)),
             SrcKind::Owned(v) => Src::owned(relaid(&v)),
             SrcKind::Device { ptr, dev, .. } => {
-                if !self.same_device(dev) {
-                    return Err(Error::arg(
-                        routine,
-                        arg,
-                        "lives on another device than the one the call runs on",
-                    ));
-                }
+                crate::args::check_device(dev, self, routine, arg)?;
                 let len = from.rows * from.cols;
                 let copy = self.zeros::<T>(len)?;
                 let at = copy.as_device_ptr();
@@ -144,13 +138,7 @@ impl<B: BlasAll> Device<B> {
                 Ok(Src::owned(v))
             }
             SrcKind::Device { ptr, len, dev } => {
-                if !self.same_device(dev) {
-                    return Err(Error::arg(
-                        routine,
-                        arg,
-                        "lives on another device than the one the call runs on",
-                    ));
-                }
+                crate::args::check_device(dev, self, routine, arg)?;
                 let copy = self.zeros::<T>(len)?;
                 let at = copy.as_device_ptr();
                 if len > 0 {

@@ -125,6 +125,10 @@ impl<B: Backend> Drop for Alloc<B> {
             );
             return;
         };
+        // A fork may have used it on its own queue: order this device's queue after it first.
+        if !dev.ready_to_free() {
+            return;
+        }
         // Kept by the pool if it has room: its next user's work is enqueued after everything
         // that used it so far (see `pool`).
         if let Some(p) = dev.pool().give(self.ptr, self.bytes) {

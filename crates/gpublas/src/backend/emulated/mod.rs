@@ -329,6 +329,12 @@ unsafe impl Backend for Emulated {
         unsafe { Host.zero(dst, bytes) }
     }
 
+    /// One compute queue (calls complete before they return) and copy queues shared by every
+    /// clone: a clone, whose work stays in the one order.
+    fn fork(&self) -> Result<Self> {
+        Ok(self.clone())
+    }
+
     fn synchronize(&self) -> Result<()> {
         let mut qs = lock(&self.state.queues);
         // The queued work runs either way (a device that reports a fault still stops).

@@ -14,14 +14,15 @@
 //!
 //!
 //! What is shared: one context per device with one non-blocking stream that orders every copy,
-//! free and BLAS call; a pool of BLAS handles bound to that stream (a handle is used by one
+//! free and BLAS call (a fork, `Backend::fork`, shares the memory with streams of its own); a
+//! pool of BLAS handles bound to that stream (a handle is used by one
 //! thread at a time); stream-ordered allocation where the runtime has it; synchronous
 //! host↔device copies (complete on return, so guards stay sound under `mem::forget`); host
 //! pointer mode for scalars; the choice between the vendors' 32-bit entry points and their
 //! `_64` twins (`sdcz64!`).
 //! What each vendor absorbs: enum values, status codes and messages, library names.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 mod api;
 mod batched;
@@ -59,6 +60,12 @@ pub struct Gpu<A: GpuApi> {
 
 struct Ctx<A: GpuApi> {
     api: A,
+    /// The contexts of this device that share memory: this one and its forks
+    /// ([`Backend::fork`]), each on its own streams.
+    family: Arc<Family<A>>,
+    /// Events that forks record on this context's streams (compute, upload, download) and
+    /// wait for on theirs ([`Backend::order_after_forks`]); made at first use, reused.
+    joins: Mutex<Option<[*mut std::ffi::c_void; 3]>>,
     ordinal: i32,
     /// The only device there is: then it is current on every thread, and `enter` has nothing
     /// to do (a per-call saving on the hot path).
@@ -78,9 +85,22 @@ struct Ctx<A: GpuApi> {
     _keep: Option<Box<dyn std::any::Any + Send + Sync>>,
 }
 
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A poisoned lock only means another thread panicked while holding it; the data (handles,
+    // events, weak references) is still consistent.
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// A device context and its forks: what `same_context` compares, and whose streams a free
+/// waits for once a fork may have used the memory.
+struct Family<A: GpuApi> {
+    members: Mutex<Vec<Weak<Ctx<A>>>>,
+}
+
 // SAFETY: `GpuApi` is sealed: `A` is `CudaApi` or `RocmApi`, whose runtimes are thread-safe and
-// whose streams may be used from any thread; BLAS handles sit in a mutex-guarded pool and are
-// used by one thread at a time; the rest of `Ctx` is plain data.
+// whose streams and events may be used from any thread; BLAS handles sit in a mutex-guarded pool
+// and are used by one thread at a time; the join events are used under their mutex; the rest of
+// `Ctx` is plain data.
 unsafe impl<A: GpuApi> Send for Ctx<A> {}
 // SAFETY: as above.
 unsafe impl<A: GpuApi> Sync for Ctx<A> {}
@@ -119,7 +139,7 @@ impl<A: GpuApi> Gpu<A> {
     /// lists what was tried); [`Error::NoDevice`] if there is no such device or it cannot be
     /// used; a vendor failure creating the stream or the BLAS handle.
     pub fn new(ordinal: usize) -> Result<Self> {
-        Self::open(ordinal, None, None)
+        Self::open(ordinal, None, None, None)
     }
 
     /// Opens device `ordinal` with the program's own `stream` as its compute stream: every BLAS
@@ -145,13 +165,14 @@ impl<A: GpuApi> Gpu<A> {
         stream: A::Stream,
         keep: Option<Box<dyn std::any::Any + Send + Sync>>,
     ) -> Result<Self> {
-        Self::open(ordinal, Some(stream), keep)
+        Self::open(ordinal, Some(stream), keep, None)
     }
 
     fn open(
         ordinal: usize,
         given: Option<A::Stream>,
         keep: Option<Box<dyn std::any::Any + Send + Sync>>,
+        family: Option<Arc<Family<A>>>,
     ) -> Result<Self> {
         let api = A::load()?;
         let count = api.device_count()?;
@@ -198,8 +219,15 @@ impl<A: GpuApi> Gpu<A> {
                 return Err(e);
             }
         };
+        let family = family.unwrap_or_else(|| {
+            Arc::new(Family {
+                members: Mutex::new(Vec::new()),
+            })
+        });
         let ctx = Ctx {
             api,
+            family: family.clone(),
+            joins: Mutex::new(None),
             ordinal,
             single_device: count == 1,
             stream,
@@ -211,7 +239,12 @@ impl<A: GpuApi> Gpu<A> {
             owns_stream: given.is_none(),
             _keep: keep,
         };
-        Ok(Gpu { ctx: Arc::new(ctx) })
+        let ctx = Arc::new(ctx);
+        let mut members = lock(&family.members);
+        members.retain(|m| m.strong_count() > 0);
+        members.push(Arc::downgrade(&ctx));
+        drop(members);
+        Ok(Gpu { ctx })
     }
 
     /// The device's ordinal.
@@ -262,7 +295,48 @@ impl<A: GpuApi> Ctx<A> {
     }
 
     fn pool(&self) -> std::sync::MutexGuard<'_, Vec<A::Handle>> {
-        self.handles.lock().unwrap_or_else(|p| p.into_inner())
+        lock(&self.handles)
+    }
+
+    /// Makes `waiter`'s compute stream wait for all work enqueued so far on this context's
+    /// three streams (its device current).
+    fn joined_by(&self, waiter: A::Stream) -> Result<()> {
+        let mut joins = lock(&self.joins);
+        let events = match *joins {
+            Some(e) => e,
+            None => {
+                let mut made: Vec<*mut std::ffi::c_void> = Vec::with_capacity(3);
+                for _ in 0..3 {
+                    match self.api.event_create() {
+                        Ok(e) => made.push(e),
+                        Err(err) => {
+                            for e in made {
+                                // SAFETY: created just above, never recorded or awaited.
+                                unsafe { self.api.event_destroy(e) };
+                            }
+                            return Err(err);
+                        }
+                    }
+                }
+                let e = [made[0], made[1], made[2]];
+                *joins = Some(e);
+                e
+            }
+        };
+        for (e, q) in events
+            .into_iter()
+            .zip([Queue::Compute, Queue::Upload, Queue::Download])
+        {
+            // SAFETY: the events are this context's (destroyed only in its `Drop`, which cannot
+            // run while `self` is borrowed) and the streams are live; recording and waiting
+            // under the lock keeps each wait on the record just made (a wait captures the
+            // event's state when it is enqueued, so re-recording it later changes nothing).
+            unsafe {
+                self.api.event_record(e, self.queue(q))?;
+                self.api.stream_wait(waiter, e)?;
+            }
+        }
+        Ok(())
     }
 
     /// Makes this context's device current on the calling thread.
@@ -281,6 +355,13 @@ impl<A: GpuApi> Drop for Ctx<A> {
     fn drop(&mut self) {
         // Errors cannot be reported from here; the device is being released anyway.
         let _ = self.enter();
+        if let Some(events) = lock(&self.joins).take() {
+            for e in events {
+                // SAFETY: this context's events; a fork's stream still waiting for one keeps
+                // what it needs (the vendors release an awaited event once the wait is done).
+                unsafe { self.api.event_destroy(e) };
+            }
+        }
         // SAFETY: the stream is the context's own, live until destroyed below.
         let _ = unsafe { self.api.stream_sync(self.stream) };
         for h in self.pool().drain(..) {
@@ -328,7 +409,9 @@ fn stride(v: usize) -> Result<i64> {
 // SAFETY: allocations are the vendor's (aligned to 256 bytes); copies are synchronous (the
 // stream is synchronised before `upload`/`download` return); every copy, memset, free and BLAS
 // call is enqueued on the one stream of the context, so they run in order; `host_memory` is
-// false; `same_context` compares the context itself.
+// false; `same_context` compares the family (a context and its forks, whose memory is one);
+// a fork runs on streams of its own, and `order_after_forks` makes this context's compute stream
+// wait, by events, for everything its forks' streams hold.
 unsafe impl<A: GpuApi> Backend for Gpu<A> {
     fn kind(&self) -> BackendKind {
         A::KIND
@@ -340,7 +423,30 @@ unsafe impl<A: GpuApi> Backend for Gpu<A> {
         false
     }
     fn same_context(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.ctx, &other.ctx)
+        Arc::ptr_eq(&self.ctx.family, &other.ctx.family)
+    }
+    fn fork(&self) -> Result<Self> {
+        Self::open(
+            self.ctx.ordinal as usize,
+            None,
+            None,
+            Some(self.ctx.family.clone()),
+        )
+    }
+    fn order_after_forks(&self) -> Result<()> {
+        let others: Vec<Arc<Ctx<A>>> = lock(&self.ctx.family.members)
+            .iter()
+            .filter_map(Weak::upgrade)
+            .filter(|c| !Arc::ptr_eq(c, &self.ctx))
+            .collect();
+        if others.is_empty() {
+            return Ok(());
+        }
+        self.ctx.enter()?;
+        for other in &others {
+            other.joined_by(self.ctx.stream)?;
+        }
+        Ok(())
     }
     fn multiplies_structural_zeros(&self, routine: StructuralZeros, kind: ScalarKind) -> bool {
         A::multiplies_structural_zeros(routine, kind)
