@@ -150,9 +150,27 @@ run() {
                     failed=$((failed + 1)); note "memcheck small calls: FAILED"; tail -30 "$log"
                 fi
             fi
+            # A fork's queued gemms reading a buffer its parent frees and reuses at once.
+            local gi
+            gi=$(ls "$bin"/tests/gpublas-test-gpu_interop 2>/dev/null || true)
+            if [ -n "$gi" ]; then
+                local log="$logs/memcheck-fork-free.log"
+                if "$cs" --tool memcheck --leak-check full --error-exitcode 3 "$gi" --include-ignored --test-threads=1 gpu_a_buffer_used_by_a_fork >"$log" 2>&1; then
+                    passed=$((passed + 1)); note "memcheck fork frees: ok ($(grep -E 'ERROR SUMMARY' "$log" | tail -1))"
+                else
+                    failed=$((failed + 1)); note "memcheck fork frees: FAILED"; tail -30 "$log"
+                fi
+            fi
         else
             note "memcheck: compute-sanitizer not found (not counted)"
         fi
+    fi
+
+    # The fork test against a build whose frees do not wait for the forks' queues (built
+    # separately into .gpu-bin/noorder): expected to fail; not counted.
+    if [ -x .gpu-bin/noorder/gpu_interop ] && [ "$backend" = cuda ]; then
+        .gpu-bin/noorder/gpu_interop --include-ignored --test-threads=1 gpu_a_buffer_used_by_a_fork >"$logs/noorder.log" 2>&1 \
+            && note "frees not ordered after the fork: test passed (unexpected)" || note "frees not ordered after the fork: test failed, as expected ($(grep -m1 -E 'panicked|assert' "$logs/noorder.log" | cut -c1-200))"
     fi
 
     # The code before the soundness fixes, for comparison (built separately into .gpu-bin/old):
