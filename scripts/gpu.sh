@@ -49,6 +49,12 @@ for line in sys.stdin:
 ' "$bin/tests"
     cargo build --release --features "$backend${examples:+,cudarc}" -p gpublas-examples --examples
     for e in quickstart offload_args ndarray $examples; do cp "target/release/examples/$e" "$bin/"; done
+    # DLPack with PyTorch: a PyO3 extension (its own workspace) and its check, run where torch is.
+    if [ "$backend" = cuda ] && command -v python3 >/dev/null; then
+        (cd examples/dlpack-torch && cargo build --release)
+        cp examples/dlpack-torch/target/release/libgpublas_torch.so "$bin/gpublas_torch.abi3.so"
+        cp examples/dlpack-torch/check.py "$bin/dlpack_torch_check.py"
+    fi
     if [ "$backend" = cuda ] && cargo metadata --no-deps --format-version 1 | grep -q '"gpublas-bench"'; then
         cargo build --release --features cuda -p gpublas-bench --bin cuda_bench --bin transfer_bench \
             --bin small_bench --bin host_bench
@@ -114,6 +120,15 @@ run() {
             failed=$((failed + 1)); note "example $e: FAILED"; cat "$log"
         fi
     done
+
+    if [ -n "$tests" ] && [ -f "$bin/gpublas_torch.abi3.so" ]; then
+        local log="$logs/dlpack-torch.log"
+        if python3 "$bin/dlpack_torch_check.py" "$bin" >"$log" 2>&1; then
+            passed=$((passed + 1)); note "dlpack-torch (PyTorch tensors through DLPack): ok ($(grep -m1 '^dgemm 4096' "$log"))"
+        else
+            failed=$((failed + 1)); note "dlpack-torch: FAILED"; tail -20 "$log"
+        fi
+    fi
 
     if [ -n "$sanitize" ] && [ "$backend" = cuda ]; then
         local cs

@@ -209,16 +209,35 @@ impl<B: Backend> Device<B> {
     /// this device's queue after the family's queued work. `false` if that failed (the memory
     /// must then be leaked, not freed).
     pub(crate) fn ready_to_free(&self) -> bool {
-        if !self.inner.lent.load(Ordering::Acquire) {
-            return true;
-        }
-        match self.inner.backend.order_after_forks() {
+        match self.order_after_lent() {
             Ok(()) => true,
             Err(e) => {
                 log::error!("gpublas: device memory leaked: could not order its free after the work of the device's forks: {e}");
                 false
             }
         }
+    }
+
+    /// If this device's memory has been used by a fork, orders its queue after the family's.
+    fn order_after_lent(&self) -> Result<()> {
+        if self.inner.lent.load(Ordering::Acquire) {
+            self.inner.backend.order_after_forks()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Ends the loan of memory gpublas does not own (a DLPack tensor): waits for everything
+    /// queued on it, by this device and (if they used its memory) its forks; `r` is the
+    /// result of the work done with it, returned unless the wait fails.
+    #[cfg_attr(not(feature = "dlpack"), allow(dead_code))]
+    pub(crate) fn settle_borrowed<R>(&self, r: Result<R>) -> Result<R> {
+        let ordered = self.order_after_lent();
+        let synced = self.inner.backend.synchronize();
+        let v = r?;
+        ordered?;
+        synced?;
+        Ok(v)
     }
 
     /// A reference that does not keep the device alive.

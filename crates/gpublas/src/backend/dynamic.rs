@@ -114,6 +114,9 @@ unsafe impl Backend for Dynamic {
     fn order_after_forks(&self) -> Result<()> {
         dispatch!(self, b => b.order_after_forks())
     }
+    fn device_ordinal(&self) -> usize {
+        dispatch!(self, b => b.device_ordinal())
+    }
     fn async_transfers(&self) -> bool {
         dispatch!(self, b => b.async_transfers())
     }

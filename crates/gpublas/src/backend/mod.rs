@@ -255,6 +255,12 @@ pub unsafe trait Backend: Send + Sync + 'static {
         Ok(())
     }
 
+    /// The device's index among its vendor's devices (0 for the CPU), as DLPack and the vendor
+    /// runtimes number them.
+    fn device_ordinal(&self) -> usize {
+        0
+    }
+
     // ---- Transfer primitives (the transfer engine in `crate::transfer` builds on these). A
     // backend without asynchronous transfers keeps the defaults: everything synchronous, pinned
     // memory is ordinary host memory, events are no-ops.

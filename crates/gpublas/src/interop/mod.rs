@@ -8,7 +8,13 @@
 //! - cudarc (feature `cudarc`): [`Device::from_cudarc`](crate::Device::from_cudarc) and
 //!   [`Device::cudarc`](crate::Device::cudarc) / [`Device::cudarc_mut`](crate::Device::cudarc_mut),
 //!   safe, following cudarc's own borrow and stream-synchronisation rules.
+//! - DLPack (feature `dlpack`): [`dlpack`] exports device buffers as DLPack tensors and lends
+//!   other libraries' tensors (PyTorch, CuPy, JAX) to gpublas calls, without copies.
 
 #[cfg(feature = "cudarc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cudarc")))]
 pub mod cudarc;
+
+#[cfg(feature = "dlpack")]
+#[cfg_attr(docsrs, doc(cfg(feature = "dlpack")))]
+pub mod dlpack;

@@ -433,6 +433,9 @@ unsafe impl<A: GpuApi> Backend for Gpu<A> {
             Some(self.ctx.family.clone()),
         )
     }
+    fn device_ordinal(&self) -> usize {
+        self.ctx.ordinal as usize
+    }
     fn order_after_forks(&self) -> Result<()> {
         let others: Vec<Arc<Ctx<A>>> = lock(&self.ctx.family.members)
             .iter()
