@@ -454,6 +454,16 @@ fn matrix_shape(layout: DlpackLayout) -> (usize, usize, usize, crate::Order) {
     }
 }
 
+/// `data` as a matrix operand of `layout` (a vector as one column).
+fn mat_of<A>(data: &A, layout: DlpackLayout) -> Mat<'_, A> {
+    let (rows, cols, ld, order) = matrix_shape(layout);
+    match order {
+        crate::Order::ColMajor => Mat::col_major(data, rows, cols),
+        crate::Order::RowMajor => Mat::row_major(data, rows, cols),
+    }
+    .with_ld(ld)
+}
+
 fn not_contiguous(routine: &'static str) -> Error {
     Error::Unsupported {
         routine,
@@ -471,12 +481,7 @@ impl<'v, T: Element, B: Backend> DlpackView<'v, T, B> {
     /// The tensor as a matrix operand (a vector as one column), in its own layout and leading
     /// dimension.
     pub fn mat(&self) -> Mat<'_, DeviceSlice<'v, T, B>> {
-        let (rows, cols, ld, order) = matrix_shape(self.layout);
-        match order {
-            crate::Order::ColMajor => Mat::col_major(&self.slice, rows, cols),
-            crate::Order::RowMajor => Mat::row_major(&self.slice, rows, cols),
-        }
-        .with_ld(ld)
+        mat_of(&self.slice, self.layout)
     }
 
     /// The elements as one device slice (a vector operand).
@@ -500,12 +505,7 @@ impl<'v, T: Element, B: Backend> DlpackViewMut<'v, T, B> {
 
     /// The tensor as a read-only matrix operand (see [`DlpackView::mat`]).
     pub fn mat(&self) -> Mat<'_, DeviceSliceMut<'v, T, B>> {
-        let (rows, cols, ld, order) = matrix_shape(self.layout);
-        match order {
-            crate::Order::ColMajor => Mat::col_major(&self.slice, rows, cols),
-            crate::Order::RowMajor => Mat::row_major(&self.slice, rows, cols),
-        }
-        .with_ld(ld)
+        mat_of(&self.slice, self.layout)
     }
 
     /// The tensor as a writable matrix operand, in its own layout and leading dimension.
