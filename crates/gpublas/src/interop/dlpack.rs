@@ -261,46 +261,40 @@ pub enum DlpackLayout {
 }
 
 impl DlpackLayout {
-    /// Elements from the first to one past the last (0 when empty).
-    fn span(self) -> Option<usize> {
+    /// Elements along the unit stride, the number of such runs, and the step between runs (a
+    /// vector: one run).
+    fn runs(self) -> (usize, usize, usize) {
         match self {
-            DlpackLayout::Vector { len } => Some(len),
+            DlpackLayout::Vector { len } => (len, 1, len),
             DlpackLayout::Matrix {
                 rows,
                 cols,
                 ld,
-                order,
-            } => {
-                let (inner, outer) = match order {
-                    crate::Order::ColMajor => (rows, cols),
-                    crate::Order::RowMajor => (cols, rows),
-                };
-                if inner == 0 || outer == 0 {
-                    Some(0)
-                } else {
-                    (outer - 1).checked_mul(ld)?.checked_add(inner)
-                }
-            }
+                order: crate::Order::ColMajor,
+            } => (rows, cols, ld),
+            DlpackLayout::Matrix {
+                rows,
+                cols,
+                ld,
+                order: crate::Order::RowMajor,
+            } => (cols, rows, ld),
+        }
+    }
+
+    /// Elements from the first to one past the last (0 when empty).
+    fn span(self) -> Option<usize> {
+        let (inner, outer, ld) = self.runs();
+        if inner == 0 || outer == 0 {
+            Some(0)
+        } else {
+            (outer - 1).checked_mul(ld)?.checked_add(inner)
         }
     }
 
     /// Whether the elements fill their span with no gaps.
     fn contiguous(self) -> bool {
-        match self {
-            DlpackLayout::Vector { .. } => true,
-            DlpackLayout::Matrix {
-                rows,
-                cols,
-                ld,
-                order,
-            } => {
-                let (inner, outer) = match order {
-                    crate::Order::ColMajor => (rows, cols),
-                    crate::Order::RowMajor => (cols, rows),
-                };
-                inner == 0 || outer <= 1 || ld == inner
-            }
-        }
+        let (inner, outer, ld) = self.runs();
+        inner == 0 || outer <= 1 || ld == inner
     }
 }
 
