@@ -310,6 +310,61 @@ pub unsafe fn input<'a, T: Copy>(ptr: *const T, len: usize, outs: &[Region]) -> 
     }
 }
 
+/// A `rows × cols` column-major input with leading dimension `ld`: borrowed as it is, or, if its
+/// span overlaps an output, only its elements copied, column by column, with leading dimension
+/// `rows`. Returns the elements and the leading dimension to read them with.
+///
+/// Copying the elements rather than the span matters to LAPACK: its blocked updates pass a block
+/// row of the matrix they update (`B` of `dgetrf`'s `dgemm`, 64 rows whose span is the whole
+/// trailing matrix), and the gaps between that block's columns are the output's.
+///
+/// # Safety
+/// As [`input`], for the `mspan(rows, cols, ld)` elements at `ptr`; `rows ≤ ld` (validated).
+pub unsafe fn input_mat<'a, T: Copy>(
+    ptr: *const T,
+    rows: i64,
+    cols: i64,
+    ld: i64,
+    outs: &[Region],
+) -> (Held<'a, T>, i64) {
+    let len = mspan(rows, cols, ld);
+    if len == 0 || !outs.iter().any(|o| o.overlaps(&Region::of(ptr, len))) {
+        // SAFETY: the caller's contract (no output overlaps it, so nothing writes it meanwhile).
+        return (unsafe { input(ptr, len, &[]) }, ld);
+    }
+    let (r, c, l) = (dim(rows), dim(cols), dim(ld));
+    let mut v = Vec::with_capacity(r * c);
+    for j in 0..c {
+        // SAFETY: column `j`'s `r ≤ l` elements start at `j·l` and end within the span
+        // `(c − 1)·l + r`; the slice lives only while it is copied, before any output is a slice.
+        v.extend_from_slice(unsafe { std::slice::from_raw_parts(ptr.add(j * l), r) });
+    }
+    (Held::Owned(v), rows)
+}
+
+/// A vector input of `n` elements with increment `inc`: borrowed as it is, or, if its span
+/// overlaps an output, its elements gathered into a contiguous copy (a row of a matrix, increment
+/// `lda`, interleaves with the columns an update writes). Returns the elements and the increment to
+/// read them with.
+///
+/// # Safety
+/// As [`input`], for the `vspan(n, inc)` elements at `ptr`.
+pub unsafe fn input_vec<'a, T: Copy>(
+    ptr: *const T,
+    n: i64,
+    inc: i64,
+    outs: &[Region],
+) -> (Held<'a, T>, i64) {
+    let len = vspan(n, inc);
+    if len == 0 || !outs.iter().any(|o| o.overlaps(&Region::of(ptr, len))) {
+        // SAFETY: as in `input_mat`.
+        return (unsafe { input(ptr, len, &[]) }, inc);
+    }
+    // SAFETY: the caller's contract; `gather` reads the `n` elements in the reference's order,
+    // so the copy has increment 1 whatever the sign of `inc`.
+    (Held::Owned(unsafe { gather(ptr, dim(n), inc) }), 1)
+}
+
 /// Whether two outputs overlap (then neither may become a slice beside the other).
 pub fn outputs_overlap<T>(a: &Out<T>, b: &Out<T>) -> bool {
     a.region().overlaps(&b.region())

@@ -1,7 +1,7 @@
 //! Operands that share one matrix, as LAPACK passes them: rows (increment `lda`) interleaved
 //! with columns and with each other. Results must equal a naive computation on separate copies.
 
-use gpublas_blas::fortran::{level1, level2};
+use gpublas_blas::fortran::{level1, level2, level3};
 
 /// A column-major `m × n` matrix with distinct, exactly representable entries.
 fn matrix(m: usize, n: usize) -> Vec<f64> {
@@ -136,5 +136,84 @@ fn zero_dimensions_never_touch_null_arrays() {
             1,
         );
         level1::axpy::<f64, i32>(&zero, &alpha, null, &one, null, &one);
+    }
+}
+
+#[test]
+fn gemm_update_of_lu_reads_only_the_block_rows_elements() {
+    // LAPACK's blocked LU (`dgetrf`): A(j+b:, j+b:) -= A(j+b:, j:j+b) · A(j:j+b, j+b:), every
+    // operand a block of one array. B's span (its columns lda apart) interleaves with C's
+    // columns, so B is copied — its elements, not its span — and the results must equal a
+    // naive update on separate copies, with nothing outside C changed.
+    let (n, lda, j, b) = (9usize, 11usize, 2usize, 3usize);
+    let mut a: Vec<f64> = (0..lda * n)
+        .map(|i| ((i * 37 % 23) as f64) * 0.25 - 2.0)
+        .collect();
+    let at = |v: &Vec<f64>, r: usize, c: usize| v[r + c * lda];
+    let mut want = a.clone();
+    let (r0, m) = (j + b, n - j - b);
+    for c in r0..n {
+        for r in r0..n {
+            let s: f64 = (0..b).map(|l| at(&a, r, j + l) * at(&a, j + l, c)).sum();
+            want[r + c * lda] -= s;
+        }
+    }
+    let (mm, kk, ld) = (m as i32, b as i32, lda as i32);
+    let (alpha, beta) = (-1.0f64, 1.0f64);
+    let p = a.as_mut_ptr();
+    // SAFETY: the three blocks lie inside `a` (rows < n ≤ lda, columns < n); C is written
+    // and read by nothing else.
+    unsafe {
+        level3::gemm::<f64, i32>(
+            c"N".as_ptr(),
+            c"N".as_ptr(),
+            &mm,
+            &mm,
+            &kk,
+            &alpha,
+            p.add(r0 + j * lda),
+            &ld,
+            p.add(j + r0 * lda),
+            &ld,
+            &beta,
+            p.add(r0 + r0 * lda),
+            &ld,
+            1,
+            1,
+        )
+    };
+    for (got, want) in a.iter().zip(&want) {
+        assert!(
+            (got - want).abs() <= 1e-12 * want.abs().max(1.0),
+            "{got} vs {want}"
+        );
+    }
+}
+
+#[test]
+fn ger_with_y_a_row_walked_backwards_through_the_updated_block() {
+    // A(1:m, :) += alpha · x yᵀ with y = row 0 walked with increment −lda: y's span interleaves
+    // with the updated block, so it is gathered (in the reference's order) before the update.
+    let (m, n, lda) = (5usize, 4usize, 6usize);
+    let mut a: Vec<f64> = (0..lda * n).map(|i| (i as f64) * 0.5 - 9.0).collect();
+    let alpha = -0.75f64;
+    let y: Vec<f64> = (0..n).map(|l| a[(n - 1 - l) * lda]).collect(); // reference order for −lda
+    let x = [1.5f64, -2.0, 0.25, 4.0];
+    let mut want = a.clone();
+    for c in 0..n {
+        for i in 0..m - 1 {
+            want[1 + i + c * lda] += alpha * x[i] * y[c];
+        }
+    }
+    let (mm, nn, ld, nld, one) = ((m - 1) as i32, n as i32, lda as i32, -(lda as i32), 1i32);
+    let p = a.as_mut_ptr();
+    // SAFETY: y is row 0 of `a`'s n columns, the updated block rows 1..m of them; both inside
+    // `a` and disjoint element by element.
+    unsafe { level2::ger::<f64, i32>(&mm, &nn, &alpha, x.as_ptr(), &one, p, &nld, p.add(1), &ld) };
+    for (got, want) in a.iter().zip(&want) {
+        assert!(
+            (got - want).abs() <= 1e-12 * want.abs().max(1.0),
+            "{got} vs {want}"
+        );
     }
 }

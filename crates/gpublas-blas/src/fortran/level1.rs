@@ -3,7 +3,9 @@
 
 use gpublas::{Scalar, Vector, VectorMut};
 
-use crate::raw::{dim, gather, input, int, outputs_overlap, scatter, val, vspan, FInt, Out};
+use crate::raw::{
+    dim, gather, input, input_vec, int, outputs_overlap, scatter, val, vspan, FInt, Out,
+};
 use crate::route::{run, Level};
 
 /// A strided input vector over `data` for gpublas.
@@ -33,7 +35,7 @@ pub unsafe fn axpy<T: Scalar, I: FInt>(
     let yo = Out::new(y, vspan(n, incy));
     // SAFETY: the arrays span what their arguments say (the BLAS contract); `x` is copied if
     // it overlaps `y`.
-    let (xs, ys) = unsafe { (input(x, vspan(n, incx), &[yo.region()]), yo.slice()) };
+    let ((xs, incx), ys) = unsafe { (input_vec(x, n, incx, &[yo.region()]), yo.slice()) };
     let n = dim(n);
     run("axpy", Level::L1, 2.0 * n as f64, |d| {
         d.axpy(alpha, v(&xs, n, incx), vm(ys, n, incy))
@@ -90,7 +92,7 @@ pub unsafe fn copy<T: Scalar, I: FInt>(
     }
     let yo = Out::new(y, vspan(n, incy));
     // SAFETY: as in `axpy`.
-    let (xs, ys) = unsafe { (input(x, vspan(n, incx), &[yo.region()]), yo.slice()) };
+    let ((xs, incx), ys) = unsafe { (input_vec(x, n, incx, &[yo.region()]), yo.slice()) };
     let n = dim(n);
     run("copy", Level::L1, n as f64, |d| {
         d.copy(v(&xs, n, incx), vm(ys, n, incy))

@@ -7,8 +7,8 @@ use std::ffi::c_char;
 use gpublas::{Banded, Mat, MatMut, Packed, PackedMut, Scalar, Vector, VectorMut};
 
 use crate::raw::{
-    diag, dim, flag, input, int, is_diag, is_trans, is_uplo, mspan, name, op, pspan, uplo, val,
-    vspan, FInt, Out,
+    diag, dim, flag, input, input_mat, input_vec, int, is_diag, is_trans, is_uplo, mspan, name, op,
+    pspan, uplo, val, vspan, FInt, Out,
 };
 use crate::route::{run, Level};
 use crate::xerbla::xerbla;
@@ -75,10 +75,10 @@ pub unsafe fn gemv<T: Scalar, I: FInt>(
     let outs = [yo.region()];
     // SAFETY: the arrays span what their validated arguments say (the BLAS contract); inputs
     // overlapping `y` are copied before `y` becomes a slice.
-    let (a_s, xs, ys) = unsafe {
+    let ((a_s, lda), (xs, incx), ys) = unsafe {
         (
-            input(a, mspan(m, n, lda), &outs),
-            input(x, vspan(lx, incx), &outs),
+            input_mat(a, m, n, lda, &outs),
+            input_vec(x, lx, incx, &outs),
             yo.slice(),
         )
     };
@@ -148,10 +148,10 @@ pub unsafe fn gbmv<T: Scalar, I: FInt>(
     let yo = Out::new(y, vspan(ly, incy));
     let outs = [yo.region()];
     // SAFETY: as in `gemv`.
-    let (a_s, xs, ys) = unsafe {
+    let ((a_s, lda), (xs, incx), ys) = unsafe {
         (
-            input(a, mspan(kl + ku + 1, n, lda), &outs),
-            input(x, vspan(lx, incx), &outs),
+            input_mat(a, kl + ku + 1, n, lda, &outs),
+            input_vec(x, lx, incx, &outs),
             yo.slice(),
         )
     };
@@ -219,10 +219,10 @@ unsafe fn symv_any<T: Scalar, I: FInt>(
     let yo = Out::new(y, vspan(n, incy));
     let outs = [yo.region()];
     // SAFETY: as in `gemv`.
-    let (a_s, xs, ys) = unsafe {
+    let ((a_s, lda), (xs, incx), ys) = unsafe {
         (
-            input(a, mspan(n, n, lda), &outs),
-            input(x, vspan(n, incx), &outs),
+            input_mat(a, n, n, lda, &outs),
+            input_vec(x, n, incx, &outs),
             yo.slice(),
         )
     };
@@ -318,10 +318,10 @@ unsafe fn sbmv_any<T: Scalar, I: FInt>(
     let yo = Out::new(y, vspan(n, incy));
     let outs = [yo.region()];
     // SAFETY: as in `gemv`.
-    let (a_s, xs, ys) = unsafe {
+    let ((a_s, lda), (xs, incx), ys) = unsafe {
         (
-            input(a, mspan(k + 1, n, lda), &outs),
-            input(x, vspan(n, incx), &outs),
+            input_mat(a, k + 1, n, lda, &outs),
+            input_vec(x, n, incx, &outs),
             yo.slice(),
         )
     };
@@ -596,13 +596,16 @@ unsafe fn tri_any<T: Scalar, I: FInt>(
         return;
     }
     let xo = Out::new(x, vspan(n, incx));
-    let span = match storage {
-        Tri::Full => mspan(n, n, lda),
-        Tri::Band => mspan(k + 1, n, lda),
-        Tri::Packed => pspan(n),
-    };
+    let outs = [xo.region()];
     // SAFETY: as in `gemv` (`A` is copied if it overlaps `x`).
-    let (a_s, xs) = unsafe { (input(a, span, &[xo.region()]), xo.slice()) };
+    let ((a_s, lda), xs) = unsafe {
+        let a_s = match storage {
+            Tri::Full => input_mat(a, n, n, lda, &outs),
+            Tri::Band => input_mat(a, k + 1, n, lda, &outs),
+            Tri::Packed => (input(a, pspan(n), &outs), lda),
+        };
+        (a_s, xo.slice())
+    };
     let (n, k, lda) = (dim(n), dim(k), dim(lda));
     let (u, o, dd) = (uplo(ul), op::<T>(tr), diag(dg));
     let work = (n * if storage == Tri::Band { k + 1 } else { n }) as f64;
@@ -830,10 +833,10 @@ pub(crate) unsafe fn ger_any<T: Scalar, I: FInt>(
     let ao = Out::new(a, mspan(m, n, lda));
     let outs = [ao.region()];
     // SAFETY: as in `gemv`.
-    let (xs, ys, a_s) = unsafe {
+    let ((xs, incx), (ys, incy), a_s) = unsafe {
         (
-            input(x, vspan(m, incx), &outs),
-            input(y, vspan(n, incy), &outs),
+            input_vec(x, m, incx, &outs),
+            input_vec(y, n, incy, &outs),
             ao.slice(),
         )
     };
@@ -986,13 +989,13 @@ unsafe fn update_any<T: Scalar, I: FInt>(
     let ao = Out::new(a, span);
     let outs = [ao.region()];
     // SAFETY: as in `gemv`.
-    let xs = unsafe { input(x, vspan(n, incx), &outs) };
+    let (xs, incx) = unsafe { input_vec(x, n, incx, &outs) };
     // SAFETY: as in `gemv`.
-    let ys = if two {
+    let (ys, incy) = if two {
         // SAFETY: as in `gemv`.
-        unsafe { input(y, vspan(n, incy), &outs) }
+        unsafe { input_vec(y, n, incy, &outs) }
     } else {
-        crate::raw::Held::Borrowed(&[])
+        (crate::raw::Held::Borrowed(&[]), incy)
     };
     // SAFETY: as in `gemv`: the inputs were copied if they overlap.
     let a_s = unsafe { ao.slice() };

@@ -7,8 +7,8 @@ use std::ffi::c_char;
 use gpublas::{Mat, MatMut, Scalar};
 
 use crate::raw::{
-    diag, dim, flag, input, int, is_diag, is_side, is_trans, is_uplo, mspan, name, op, side, uplo,
-    val, FInt, Out,
+    diag, dim, flag, input_mat, int, is_diag, is_side, is_trans, is_uplo, mspan, name, op, side,
+    uplo, val, FInt, Out,
 };
 use crate::route::{run, Level};
 use crate::xerbla::xerbla;
@@ -89,10 +89,10 @@ pub unsafe fn gemm<T: Scalar, I: FInt>(
     let outs = [co.region()];
     // SAFETY: the arrays span what their validated arguments say (the BLAS contract); inputs
     // overlapping `C` are copied before `C` becomes a slice.
-    let (a_s, b_s, c_s) = unsafe {
+    let ((a_s, lda), (b_s, ldb), c_s) = unsafe {
         (
-            input(a, mspan(ar, ac, lda), &outs),
-            input(b, mspan(br, bc, ldb), &outs),
+            input_mat(a, ar, ac, lda, &outs),
+            input_mat(b, br, bc, ldb, &outs),
             co.slice(),
         )
     };
@@ -166,10 +166,10 @@ unsafe fn symm_any<T: Scalar, I: FInt>(
     // With α = 0, A and B are not read: pass empty ones of a shape gpublas accepts.
     let (ka_used, bn) = if alpha.is_zero() { (0, 0) } else { (ka, n) };
     // SAFETY: as in `gemm`.
-    let (a_s, b_s, c_s) = unsafe {
+    let ((a_s, lda), (b_s, ldb), c_s) = unsafe {
         (
-            input(a, mspan(ka_used, ka_used, lda), &outs),
-            input(b, mspan(m, bn, ldb), &outs),
+            input_mat(a, ka_used, ka_used, lda, &outs),
+            input_mat(b, m, bn, ldb, &outs),
             co.slice(),
         )
     };
@@ -338,13 +338,13 @@ unsafe fn rank_any<T: Scalar, I: FInt>(
     let co = Out::new(c, mspan(n, n, ldc));
     let outs = [co.region()];
     // SAFETY: as in `gemm`.
-    let (a_s, b_s) = unsafe {
+    let ((a_s, lda), (b_s, ldb)) = unsafe {
         (
-            input(a, mspan(ar, ac, lda), &outs),
+            input_mat(a, ar, ac, lda, &outs),
             if two {
-                input(b, mspan(ar, ac, ldb), &outs)
+                input_mat(b, ar, ac, ldb, &outs)
             } else {
-                crate::raw::Held::Borrowed(&[])
+                (crate::raw::Held::Borrowed(&[]), ldb)
             },
         )
     };
@@ -564,7 +564,7 @@ unsafe fn tri3_any<T: Scalar, I: FInt>(
     // With α = 0, B ← 0 and A is not read.
     let na = if alpha.is_zero() { 0 } else { nrowa };
     // SAFETY: as in `gemm`.
-    let (a_s, b_s) = unsafe { (input(a, mspan(na, na, lda), &[bo.region()]), bo.slice()) };
+    let ((a_s, lda), b_s) = unsafe { (input_mat(a, na, na, lda, &[bo.region()]), bo.slice()) };
     let work = (m as f64) * (n as f64) * (nrowa as f64);
     run(base, Level::L3, work, |d| {
         let mut bm = MatMut::col_major(&mut *b_s, dim(m), dim(n)).with_ld(dim(ldb));
