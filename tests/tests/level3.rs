@@ -324,6 +324,9 @@ fn trsm_matches_reference_for_all_24_combinations<T: TestScalar>() {
                             (1, (1, 16)),
                             (2, (70, 3)),
                             (0, (2, 129)),
+                            // Wider than the host's sweep of 256 contiguous elements.
+                            (1, (5, 300)),
+                            (0, (300, 5)),
                         ] {
                             let na = if side == Side::Left { m } else { n };
                             let la = Layout::new(a_order, na, na, extra);

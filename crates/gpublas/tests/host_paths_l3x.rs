@@ -275,3 +275,69 @@ fn hemm_and_her2k_on_complex_data() {
         }
     }
 }
+
+/// The host's triangular solve on both of its leaf paths (down contiguous columns, along
+/// contiguous rows): left and right side, column- and row-major `B`, a triangle across the
+/// 16-row leaf and a right-hand side wider than the 256-element sweep, against `X` itself.
+#[test]
+fn trsm_leaf_paths_recover_x_for_both_sides_and_layouts() {
+    let dev = Device::new(Dynamic::Host(Host));
+    for (side, (m, n)) in [
+        (Side::Left, (20, 5)),
+        (Side::Left, (3, 260)),
+        (Side::Right, (5, 20)),
+        (Side::Right, (260, 3)),
+    ] {
+        let ka = if side == Side::Left { m } else { n };
+        // Lower triangular, diagonally dominant (column-major, ld = ka); NaN above the diagonal
+        // must never be read.
+        let mut l = data(ka * ka, 11);
+        for j in 0..ka {
+            for i in 0..ka {
+                if i < j {
+                    l[i + j * ka] = f64::NAN;
+                } else if i == j {
+                    l[i + j * ka] += 4.0;
+                }
+            }
+        }
+        let lt = |i: usize, j: usize| if i >= j { l[i + j * ka] } else { 0.0 };
+        let x = data(m * n, 12); // column-major m × n, with some zeros below
+        let xs = |i: usize, j: usize| x[i + j * m];
+        for row_major in [false, true] {
+            // B = L X (left) or X L (right), stored in the layout under test.
+            let b_at = |i: usize, j: usize| -> f64 {
+                if side == Side::Left {
+                    (0..m).map(|p| lt(i, p) * xs(p, j)).sum()
+                } else {
+                    (0..n).map(|p| xs(i, p) * lt(p, j)).sum()
+                }
+            };
+            let mut b: Vec<f64> = if row_major {
+                (0..m * n).map(|e| b_at(e / n, e % n)).collect()
+            } else {
+                (0..m * n).map(|e| b_at(e % m, e / m)).collect()
+            };
+            let bm = if row_major {
+                MatMut::row_major(&mut b[..], m, n)
+            } else {
+                MatMut::col_major(&mut b[..], m, n)
+            };
+            let am = Mat::col_major(&l[..], ka, ka);
+            dev.trsm(side, Uplo::Lower, Op::N, Diag::NonUnit, 1.0, am, bm)
+                .unwrap();
+            let want: Vec<f64> = if row_major {
+                (0..m * n).map(|e| xs(e / n, e % n)).collect()
+            } else {
+                x.clone()
+            };
+            let what = format!("trsm {side:?} {m}×{n} row-major {row_major}");
+            for (i, (g, w)) in b.iter().zip(&want).enumerate() {
+                assert!(
+                    (g - w).abs() <= 1e-10 * (1.0 + w.abs()),
+                    "{what} [{i}]: got {g}, want {w}"
+                );
+            }
+        }
+    }
+}

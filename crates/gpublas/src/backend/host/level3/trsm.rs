@@ -109,41 +109,155 @@ fn solve_lower<T: Scalar>(
     solve_lower::<T>(l.submatrix(h, h, n - h, n - h), conj, unit, bottom, par);
 }
 
-/// Forward substitution on one diagonal block, column by column, in reference BLAS's order
-/// (`?trsm.f`, left side, lower, no transpose): an element of `X` that is zero is skipped, so
-/// its column of `L` is not read.
-fn substitute<T: Scalar>(
+/// Columns of `X` a diagonal block's substitution carries at once (independent chains of
+/// dependent steps, so the CPU overlaps them).
+const GROUP: usize = 4;
+
+/// Forward substitution on one diagonal block, in reference BLAS's order (`?trsm.f`, left side,
+/// lower, no transpose) for every element: an element of `X` that is zero is skipped, so its
+/// column of `L` is not used for it.
+///
+/// Each column is copied into a `LEAF`-long array and updated one step `k` at a time across all
+/// its rows, those at or above `k` masked (they keep their value exactly), so a step is a few
+/// vector operations instead of a scalar loop; [`GROUP`] columns go side by side.
+fn substitute<T: Scalar>(l: MatRef<'_, T::Faer>, conj: bool, unit: bool, x: MatMut<'_, T::Faer>) {
+    // Compiled for the CPU's widest instruction set, so the steps vectorise.
+    super::gemm::simd::dispatch(Leaf::<T> { l, conj, unit, x });
+}
+
+/// A diagonal block's substitution, as a job for [`dispatch`](super::gemm::simd::dispatch).
+struct Leaf<'a, T: Scalar> {
+    l: MatRef<'a, T::Faer>,
+    conj: bool,
+    unit: bool,
+    x: MatMut<'a, T::Faer>,
+}
+
+impl<T: Scalar> pulp::WithSimd for Leaf<'_, T> {
+    type Output = ();
+
+    #[inline(always)]
+    fn with_simd<S: pulp::Simd>(self, _simd: S) {
+        substitute_body::<T>(self.l, self.conj, self.unit, self.x);
+    }
+}
+
+/// [`substitute`]'s work (inlined into each instruction set's copy).
+#[inline(always)]
+fn substitute_body<T: Scalar>(
     l: MatRef<'_, T::Faer>,
     conj: bool,
     unit: bool,
     mut x: MatMut<'_, T::Faer>,
 ) {
-    let at = |i: usize, k: usize| -> T {
-        let v: T = bytemuck::cast(*l.get(i, k));
-        if conj {
-            v.conj()
-        } else {
-            v
-        }
-    };
     let b = l.nrows();
-    for j in 0..x.ncols() {
+    debug_assert!(b <= LEAF);
+    // The block's columns, conjugated if asked (zeros above the diagonal, never used).
+    let mut lb = [[T::zero(); LEAF]; LEAF];
+    for (k, col) in lb.iter_mut().enumerate().take(b) {
+        for (i, e) in col.iter_mut().enumerate().take(b).skip(k) {
+            let v: T = bytemuck::cast(*l.get(i, k));
+            *e = if conj { v.conj() } else { v };
+        }
+    }
+    let n = x.ncols();
+    if b > 0 && n > 1 && x.col_stride() == 1 {
+        // Rows contiguous (a right-side solve's transposed view): sweep along them instead.
+        return substitute_rows::<T>(&lb, b, unit, x);
+    }
+    let mut cols = [[T::zero(); LEAF]; GROUP];
+    for j0 in (0..n).step_by(GROUP) {
+        let w = GROUP.min(n - j0);
+        for (c, col) in cols.iter_mut().enumerate().take(w) {
+            let xc = x.rb().col(j0 + c);
+            if let Some(xs) = xc.try_as_col_major() {
+                for (e, v) in col.iter_mut().zip(xs.as_slice()) {
+                    *e = bytemuck::cast(*v);
+                }
+            } else {
+                for (r, e) in col.iter_mut().enumerate().take(b) {
+                    *e = bytemuck::cast(*xc.get(r));
+                }
+            }
+        }
         for k in 0..b {
-            let mut xk: T = bytemuck::cast(*x.rb().get(k, j));
-            if xk.is_zero() {
-                continue;
+            for col in cols.iter_mut().take(w) {
+                let mut xk = col[k];
+                if xk.is_zero() {
+                    continue;
+                }
+                if !unit {
+                    xk = div(xk, lb[k][k]);
+                    col[k] = xk;
+                }
+                let lk = &lb[k];
+                for (i, (e, &li)) in col.iter_mut().zip(lk).enumerate() {
+                    let t = *e - xk * li;
+                    *e = if i > k { t } else { *e };
+                }
             }
-            if !unit {
-                xk = div(xk, at(k, k));
-                *x.rb_mut().get_mut(k, j) = fa(xk);
-            }
-            for i in k + 1..b {
-                let e = x.rb_mut().get_mut(i, j);
-                let xi: T = bytemuck::cast(*e);
-                *e = fa(xi - xk * at(i, k));
+        }
+        for (c, col) in cols.iter().enumerate().take(w) {
+            let mut xc = x.rb_mut().col_mut(j0 + c);
+            if let Some(xs) = xc.rb_mut().try_as_col_major_mut() {
+                for (v, &e) in xs.as_slice_mut().iter_mut().zip(col) {
+                    *v = fa(e);
+                }
+            } else {
+                for (r, &e) in col.iter().enumerate().take(b) {
+                    *xc.rb_mut().get_mut(r) = fa(e);
+                }
             }
         }
     }
+}
+
+/// Columns of a row-major block swept at once (`LEAF` rows of them stay in L1).
+const SWEEP: usize = 256;
+
+/// [`substitute_body`] for an `X` whose rows are contiguous: step `k` divides row `k` and
+/// subtracts its multiples from the rows below, each a loop along contiguous elements; the
+/// operations per element, and the zero-skipping, are the column path's.
+#[inline(always)]
+fn substitute_rows<T: Scalar>(
+    lb: &[[T; LEAF]; LEAF],
+    b: usize,
+    unit: bool,
+    mut x: MatMut<'_, T::Faer>,
+) {
+    let n = x.ncols();
+    let mut rk = [T::zero(); SWEEP];
+    for j0 in (0..n).step_by(SWEEP) {
+        let w = SWEEP.min(n - j0);
+        for (k, lk) in lb.iter().enumerate().take(b) {
+            let xk = row_slice::<T>(x.rb_mut(), k, j0, w);
+            if !unit {
+                let d = lk[k];
+                for e in xk.iter_mut() {
+                    // Zero stays zero (the reference skips it).
+                    *e = div(*e, if e.is_zero() { T::one() } else { d });
+                }
+            }
+            rk[..w].copy_from_slice(xk);
+            for (i, &lik) in lk.iter().enumerate().take(b).skip(k + 1) {
+                for (e, &v) in row_slice::<T>(x.rb_mut(), i, j0, w)
+                    .iter_mut()
+                    .zip(&rk[..w])
+                {
+                    let t = *e - v * lik;
+                    *e = if v.is_zero() { *e } else { t };
+                }
+            }
+        }
+    }
+}
+
+/// Elements `j0 .. j0 + w` of row `i` of a matrix with contiguous rows, as `T`s.
+#[inline(always)]
+fn row_slice<T: Scalar>(x: MatMut<'_, T::Faer>, i: usize, j0: usize, w: usize) -> &mut [T] {
+    let r = x.row_mut(i).subcols_mut(j0, w).try_as_row_major_mut();
+    // The caller checked the column stride is 1, so this is never the empty default.
+    bytemuck::cast_slice_mut(r.map(|r| r.as_slice_mut()).unwrap_or_default())
 }
 
 /// `x / d`: an IEEE division for real types; for complex ones `x · (1/d)` with faer's scaled
