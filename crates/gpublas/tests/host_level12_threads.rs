@@ -435,3 +435,58 @@ fn trsv_across_its_column_blocks_matches_the_reference_loops_and_not_the_thread_
         }
     }
 }
+
+/// `ger` as reference BLAS's `dger` loops: column `j` skipped where `y_j = 0`, else
+/// `a(i, j) + x_i·(α·y_j)`; bitwise equal, whatever the increments and the thread count, and a
+/// NaN in `x` never reaches a skipped column.
+#[test]
+fn ger_matches_the_reference_loop_bitwise_and_not_the_thread_count() {
+    let dev = Device::host();
+    let mut rng = ChaCha8Rng::seed_from_u64(0x6e_7000);
+    let shapes: &[(usize, usize)] = if cfg!(miri) {
+        &[(3, 4), (9, 2)]
+    } else {
+        &[(1, 1), (17, 5), (300, 257), (2000, 40)]
+    };
+    let alpha = -0.375f64;
+    for &(m, n) in shapes {
+        for (incx, incy) in [(1, 1), (-1, 3), (2, -2)] {
+            let mut x = random(&mut rng, span(m, incx));
+            let mut y = random(&mut rng, span(n, incy));
+            // Zeros in y: their columns are not touched, even by a NaN in x.
+            for j in (0..n).step_by(3) {
+                y[at(j, n, incy)] = 0.0;
+            }
+            x[at(m - 1, m, incx)] = f64::NAN;
+            let a0 = random(&mut rng, m * n);
+            let mut want = a0.clone();
+            for j in 0..n {
+                let yj = y[at(j, n, incy)];
+                if yj != 0.0 {
+                    let t = alpha * yj;
+                    for i in 0..m {
+                        want[i + j * m] += x[at(i, m, incx)] * t;
+                    }
+                }
+            }
+            // NaN's sign is not specified (Miri picks it at random): any NaN is the same here.
+            let canon = |v: &[f64]| -> Vec<u64> {
+                v.iter()
+                    .map(|x| if x.is_nan() { f64::NAN } else { *x }.to_bits())
+                    .collect()
+            };
+            let got = same_in_every_pool(&format!("ger {m}×{n} incs {incx} {incy}"), || {
+                let mut a = a0.clone();
+                dev.ger(
+                    alpha,
+                    Vector::strided(&x[..], m, incx),
+                    Vector::strided(&y[..], n, incy),
+                    MatMut::col_major(&mut a, m, n),
+                )
+                .expect("ger");
+                canon(&a)
+            });
+            assert_eq!(got, canon(&want), "ger {m}×{n} incs {incx} {incy}");
+        }
+    }
+}

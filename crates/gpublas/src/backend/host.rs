@@ -25,7 +25,7 @@ mod views;
 use std::alloc::Layout;
 
 #[cfg(feature = "host")]
-use views::{conj_if, fa, par, scale, scale_triangle, vector, view, view_mut};
+use views::{conj_if, fa, par, scale, scale_triangle, view, view_mut};
 
 use super::{Backend, BackendKind, DevPtr};
 use crate::error::{Error, Result};

@@ -6,7 +6,6 @@ use std::ptr::NonNull;
 
 use faer::{Accum, Conj, MatMut, MatRef, Par};
 
-use super::elem;
 use crate::backend::DevPtr;
 use crate::scalar::Scalar;
 use crate::types::Uplo;
@@ -73,36 +72,6 @@ pub(super) unsafe fn view_mut<'a, T>(
     let cs = col_stride(rows, cols, ld);
     // SAFETY: as for `view`.
     unsafe { MatMut::from_raw_parts_mut(base::<T>(p), rows, cols, 1, cs) }
-}
-
-/// Where a strided vector of `n` elements at lowest address `p` starts for faer: element 0,
-/// which is the last address for a negative increment.
-fn first<T>(p: DevPtr, n: usize, inc: isize) -> *mut T {
-    if n == 0 {
-        base::<T>(p)
-    } else {
-        elem::<T>(p, n, inc, 0)
-    }
-}
-
-/// A strided vector of `n` elements (BLAS's convention: `p` is the lowest address, a negative
-/// `inc` walks from the end) as an `n × 1` view with row stride `inc`.
-///
-/// # Safety
-/// As for [`view`].
-pub(super) unsafe fn vector<'a, T>(p: DevPtr, n: usize, inc: isize) -> MatRef<'a, T> {
-    // SAFETY: forwarded to the caller; every element `first + i·inc` (`i < n`) is in the span
-    // (for one element, whose increment is never applied, faer gets 1, as in `col_stride`).
-    unsafe { MatRef::from_raw_parts(first::<T>(p, n, inc), n, 1, elem_stride(n, inc), 0) }
-}
-
-/// A vector's increment as faer's row stride: 1 for at most one element (see [`col_stride`]).
-fn elem_stride(n: usize, inc: isize) -> isize {
-    if n <= 1 {
-        1
-    } else {
-        inc
-    }
 }
 
 /// `X ← βX` on a `rows × cols` matrix with element strides `rs` (rows) and `cs` (columns), with

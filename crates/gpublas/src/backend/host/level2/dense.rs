@@ -40,6 +40,18 @@ impl Full {
         }
     }
 
+    /// Rows `r` of column `j`, to write.
+    ///
+    /// # Safety
+    /// The elements are valid for reading and writing for `'a` and nothing else accesses them
+    /// meanwhile.
+    unsafe fn col_mut<'a, T>(self, j: usize, r: Range<usize>) -> &'a mut [T] {
+        // SAFETY: forwarded to the caller.
+        unsafe {
+            std::slice::from_raw_parts_mut(self.p.cast::<T>().add(j * self.ld + r.start), r.len())
+        }
+    }
+
     /// Element `(j, j)`.
     ///
     /// # Safety
@@ -192,6 +204,49 @@ fn add_columns<'a, T: Scalar>(
         y.par_chunks_mut(rows).enumerate().for_each(block);
     } else {
         y.chunks_mut(rows).enumerate().for_each(block);
+    }
+}
+
+/// `A ← A + x·(α·yⱼ)` column by column for the column-major `x.len() × y.len()` matrix `a`
+/// (`α·conj(yⱼ)` if `conj`), as reference BLAS's `?ger`: a column whose `yⱼ` is zero is
+/// skipped, and each element is `a + x·t`. Columns are split over the threads for large
+/// products (each element's operations are the same either way).
+///
+/// # Safety
+/// `a` is valid for reading and writing its elements, which overlap neither `x` nor `y`.
+pub(super) unsafe fn ger<T: Scalar>(a: Full, alpha: T, conj: bool, x: &[T], y: &[T]) {
+    let (rows, n) = (x.len(), y.len());
+    let threads = if parallel(rows * n) { threads() } else { 1 };
+    let cols = n.div_ceil(threads).max(1);
+    let block = |b: usize| {
+        vectorized(
+            #[inline(always)]
+            || {
+                for (j, &yj) in y
+                    .iter()
+                    .enumerate()
+                    .take(n.min((b + 1) * cols))
+                    .skip(b * cols)
+                {
+                    if yj.is_zero() {
+                        continue;
+                    }
+                    let t = alpha * if conj { yj.conj() } else { yj };
+                    // SAFETY: column `j` is inside the matrix (the caller's contract) and
+                    // belongs to this block alone.
+                    let c = unsafe { a.col_mut::<T>(j, 0..rows) };
+                    for (e, &xi) in c.iter_mut().zip(x) {
+                        *e += xi * t;
+                    }
+                }
+            },
+        )
+    };
+    let blocks = n.div_ceil(cols);
+    if threads > 1 {
+        (0..blocks).into_par_iter().for_each(block);
+    } else {
+        (0..blocks).for_each(block);
     }
 }
 

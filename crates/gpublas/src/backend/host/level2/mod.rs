@@ -11,9 +11,7 @@ mod storage;
 mod triangular;
 mod update;
 
-use faer::{Accum, Conj};
-
-use super::{conj_if, elem, fa, par, scale, vector, view_mut, Host};
+use super::{elem, scale, Host};
 use crate::backend::{DevPtr, Level2};
 use crate::error::Result;
 use crate::scalar::Scalar;
@@ -353,27 +351,18 @@ impl<T: Scalar> Level2<T> for Host {
         a: DevPtr,
         lda: usize,
     ) -> Result<()> {
-        if alpha.is_zero() {
+        if alpha.is_zero() || m == 0 || n == 0 {
             return Ok(());
         }
-        // SAFETY: the caller guarantees every operand covers its extent.
-        let (am, xv, yv) = unsafe {
-            (
-                view_mut::<T::Faer>(a, m, n, lda),
-                vector::<T::Faer>(x, m, incx),
-                vector::<T::Faer>(y, n, incy),
-            )
-        };
-        faer::linalg::matmul::matmul_with_conj(
-            am,
-            Accum::Add,
-            xv,
-            Conj::No,
-            yv.transpose(),
-            conj_if(conj),
-            fa(alpha),
-            par(),
-        );
+        // SAFETY: the caller guarantees every operand covers its extent and `A` overlaps
+        // neither vector.
+        unsafe {
+            let (xs, ys) = (
+                dense::gather::<T>(m, x, incx),
+                dense::gather::<T>(n, y, incy),
+            );
+            dense::ger(dense::Full { p: a, ld: lda }, alpha, conj, &xs, &ys);
+        }
         Ok(())
     }
 

@@ -17,6 +17,7 @@ use faer::reborrow::{Reborrow, ReborrowMut};
 use faer::{Accum, MatMut, MatRef, Par};
 use rayon::iter::ParallelIterator;
 
+use super::trsm::row_slice;
 use crate::backend::host::{conj_if, fa};
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
@@ -43,11 +44,22 @@ pub(super) fn multiply<T: Scalar>(
         (Side::Right, _) => (a, uplo == Uplo::Lower, x.transpose_mut()),
     };
     let unit = diag == Diag::Unit;
-    if lower {
-        lower_in_place::<T>(l, conj, unit, alpha, x, par);
+    // An upper triangular product is a lower one with rows and columns reversed.
+    let (l, x) = if lower {
+        (l, x)
     } else {
-        // An upper triangular product is a lower one with rows and columns reversed.
-        let (l, x) = (l.reverse_rows_and_cols(), x.reverse_rows_mut());
+        (l.reverse_rows_and_cols(), x.reverse_rows_mut())
+    };
+    // The columns of `X` are independent: with several threads, one panel of them per thread,
+    // each multiplied sequentially (parallel products inside a thin panel's recursion cost
+    // more in synchronisation than they save).
+    let threads = par.degree();
+    let panels = threads.min(x.ncols() / PANEL);
+    if panels > 1 {
+        let width = x.ncols().div_ceil(panels);
+        x.par_col_chunks_mut(width)
+            .for_each(|xp| lower_in_place::<T>(l, conj, unit, alpha, xp, Par::Seq));
+    } else {
         lower_in_place::<T>(l, conj, unit, alpha, x, par);
     }
 }
@@ -103,56 +115,114 @@ const PANEL: usize = 32;
 /// The triangle loop on one diagonal block (order ≤ [`LEAF`]) in reference BLAS's order
 /// (`?trmm.f`, left side, lower, no transpose): from the last row `k` up, `t = α·X(k, ·)`
 /// becomes `X(k, ·) = L(k, k)·t` (`t` for a unit diagonal) and is added, times `L(i, k)`, to
-/// the rows `i > k` below it. The triangle (conjugated if `conj`) and a panel of up to
-/// [`PANEL`] columns of `X` are copied into small dense arrays first, the panel row by row, so
-/// the innermost loop is a contiguous `axpy` along a row whatever the views' strides; the
-/// array's other triangle is never used.
+/// the rows `i > k` below it, so the innermost loop is an `axpy` along a row. Rows that are
+/// contiguous already (a right-side product of a column-major `X`, or a row-major `X`) are
+/// updated in place, [`SWEEP`] elements at a time; otherwise a panel of up to [`PANEL`] columns
+/// is copied into a small row-major array first. The triangle (conjugated if `conj`) is copied
+/// into a dense array; its other triangle is never used. Compiled for the CPU's widest
+/// instruction set (the loops along rows vectorise).
 fn leaf<T: Scalar>(
     l: MatRef<'_, T::Faer>,
     conj: bool,
     unit: bool,
     alpha: T,
-    mut x: MatMut<'_, T::Faer>,
+    x: MatMut<'_, T::Faer>,
 ) {
-    let b = l.nrows();
-    let mut tri = [T::zero(); LEAF * LEAF];
-    for k in 0..b {
-        // A unit diagonal is not read.
-        for i in k + usize::from(unit)..b {
-            let v: T = bytemuck::cast(*l.get(i, k));
-            tri[i + k * LEAF] = if conj { v.conj() } else { v };
-        }
-    }
-    let mut panel = [T::zero(); LEAF * PANEL];
-    let mut t = [T::zero(); PANEL];
-    for j0 in (0..x.ncols()).step_by(PANEL) {
-        let w = PANEL.min(x.ncols() - j0);
-        for i in 0..b {
-            for c in 0..w {
-                panel[i * PANEL + c] = bytemuck::cast(*x.rb().get(i, j0 + c));
+    super::gemm::simd::dispatch(Leaf::<T> {
+        l,
+        conj,
+        unit,
+        alpha,
+        x,
+    });
+}
+
+/// [`leaf`] as a job for the SIMD dispatch.
+struct Leaf<'a, T: Scalar> {
+    l: MatRef<'a, T::Faer>,
+    conj: bool,
+    unit: bool,
+    alpha: T,
+    x: MatMut<'a, T::Faer>,
+}
+
+impl<T: Scalar> pulp::WithSimd for Leaf<'_, T> {
+    type Output = ();
+
+    #[inline(always)]
+    fn with_simd<S: pulp::Simd>(self, _simd: S) {
+        let Leaf {
+            l,
+            conj,
+            unit,
+            alpha,
+            mut x,
+        } = self;
+        let b = l.nrows();
+        let mut tri = [T::zero(); LEAF * LEAF];
+        for k in 0..b {
+            // A unit diagonal is not read.
+            for i in k + usize::from(unit)..b {
+                let v: T = bytemuck::cast(*l.get(i, k));
+                tri[i + k * LEAF] = if conj { v.conj() } else { v };
             }
         }
-        for k in (0..b).rev() {
-            let (above, below) = panel.split_at_mut((k + 1) * PANEL);
-            let row_k = &mut above[k * PANEL..k * PANEL + w];
-            for (tc, xc) in t.iter_mut().zip(row_k.iter_mut()) {
-                *tc = alpha * *xc;
-                *xc = if unit { *tc } else { tri[k + k * LEAF] * *tc };
-            }
-            for (i, row_i) in below.chunks_exact_mut(PANEL).take(b - k - 1).enumerate() {
-                let lik = tri[k + 1 + i + k * LEAF];
-                for (xc, tc) in row_i[..w].iter_mut().zip(&t[..w]) {
-                    *xc += lik * *tc;
+        let n = x.ncols();
+        if b > 0 && n > 1 && x.col_stride() == 1 {
+            let mut t = [T::zero(); SWEEP];
+            for j0 in (0..n).step_by(SWEEP) {
+                let w = SWEEP.min(n - j0);
+                for k in (0..b).rev() {
+                    let row_k = row_slice::<T>(x.rb_mut(), k, j0, w);
+                    for (tc, xc) in t.iter_mut().zip(row_k.iter_mut()) {
+                        *tc = alpha * *xc;
+                        *xc = if unit { *tc } else { tri[k + k * LEAF] * *tc };
+                    }
+                    for i in k + 1..b {
+                        let lik = tri[i + k * LEAF];
+                        let row_i = row_slice::<T>(x.rb_mut(), i, j0, w);
+                        for (xc, tc) in row_i.iter_mut().zip(&t[..w]) {
+                            *xc += lik * *tc;
+                        }
+                    }
                 }
             }
+            return;
         }
-        for i in 0..b {
-            for c in 0..w {
-                *x.rb_mut().get_mut(i, j0 + c) = fa(panel[i * PANEL + c]);
+        let mut panel = [T::zero(); LEAF * PANEL];
+        let mut t = [T::zero(); PANEL];
+        for j0 in (0..n).step_by(PANEL) {
+            let w = PANEL.min(n - j0);
+            for i in 0..b {
+                for c in 0..w {
+                    panel[i * PANEL + c] = bytemuck::cast(*x.rb().get(i, j0 + c));
+                }
+            }
+            for k in (0..b).rev() {
+                let (above, below) = panel.split_at_mut((k + 1) * PANEL);
+                let row_k = &mut above[k * PANEL..k * PANEL + w];
+                for (tc, xc) in t.iter_mut().zip(row_k.iter_mut()) {
+                    *tc = alpha * *xc;
+                    *xc = if unit { *tc } else { tri[k + k * LEAF] * *tc };
+                }
+                for (i, row_i) in below.chunks_exact_mut(PANEL).take(b - k - 1).enumerate() {
+                    let lik = tri[k + 1 + i + k * LEAF];
+                    for (xc, tc) in row_i[..w].iter_mut().zip(&t[..w]) {
+                        *xc += lik * *tc;
+                    }
+                }
+            }
+            for i in 0..b {
+                for c in 0..w {
+                    *x.rb_mut().get_mut(i, j0 + c) = fa(panel[i * PANEL + c]);
+                }
             }
         }
     }
 }
+
+/// Elements of a contiguous row [`leaf`] updates at once.
+const SWEEP: usize = 256;
 
 /// Small enough for Miri, which checks every pointer faer's views derive here.
 #[cfg(test)]

@@ -254,7 +254,12 @@ fn substitute_rows<T: Scalar>(
 
 /// Elements `j0 .. j0 + w` of row `i` of a matrix with contiguous rows, as `T`s.
 #[inline(always)]
-fn row_slice<T: Scalar>(x: MatMut<'_, T::Faer>, i: usize, j0: usize, w: usize) -> &mut [T] {
+pub(super) fn row_slice<T: Scalar>(
+    x: MatMut<'_, T::Faer>,
+    i: usize,
+    j0: usize,
+    w: usize,
+) -> &mut [T] {
     let r = x.row_mut(i).subcols_mut(j0, w).try_as_row_major_mut();
     // The caller checked the column stride is 1, so this is never the empty default.
     bytemuck::cast_slice_mut(r.map(|r| r.as_slice_mut()).unwrap_or_default())
