@@ -21,6 +21,7 @@ mod symmetric;
 mod triangle;
 mod trmm;
 mod trsm;
+mod update;
 
 use super::{par, scale, view, view_mut, Host};
 use crate::backend::host::elem;

@@ -14,11 +14,11 @@
 //! original `X₁`), then the top half; within a diagonal block, rows from the last up.
 
 use faer::reborrow::{Reborrow, ReborrowMut};
-use faer::{Accum, MatMut, MatRef, Par};
+use faer::{MatMut, MatRef, Par};
 use rayon::iter::ParallelIterator;
 
 use super::trsm::row_slice;
-use crate::backend::host::{conj_if, fa};
+use crate::backend::host::fa;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
 
@@ -44,11 +44,12 @@ pub(super) fn multiply<T: Scalar>(
         (Side::Right, _) => (a, uplo == Uplo::Lower, x.transpose_mut()),
     };
     let unit = diag == Diag::Unit;
-    // An upper triangular product is a lower one with rows and columns reversed.
-    let (l, x) = if lower {
-        (l, x)
-    } else {
-        (l.reverse_rows_and_cols(), x.reverse_rows_mut())
+    let run = |x: MatMut<'_, T::Faer>, par: Par| {
+        if lower {
+            lower_in_place::<T>(l, conj, unit, alpha, x, par);
+        } else {
+            upper_in_place::<T>(l, conj, unit, alpha, x, par);
+        }
     };
     // The columns of `X` are independent: with several threads, one panel of them per thread,
     // each multiplied sequentially (parallel products inside a thin panel's recursion cost
@@ -57,11 +58,53 @@ pub(super) fn multiply<T: Scalar>(
     let panels = threads.min(x.ncols() / PANEL);
     if panels > 1 {
         let width = x.ncols().div_ceil(panels);
-        x.par_col_chunks_mut(width)
-            .for_each(|xp| lower_in_place::<T>(l, conj, unit, alpha, xp, Par::Seq));
+        x.par_col_chunks_mut(width).for_each(|xp| run(xp, Par::Seq));
     } else {
-        lower_in_place::<T>(l, conj, unit, alpha, x, par);
+        run(x, par);
     }
+}
+
+/// `X ← α·U·X` for the upper triangular `U`: `X₁ ← α(U₁₁X₁ + U₁₂X₂)` first (it needs the
+/// original `X₂`), then `X₂ ← αU₂₂X₂`. The halves are not reversed views, so the update stays a
+/// product of BLAS operands; a diagonal block is the lower one with rows and columns reversed.
+fn upper_in_place<T: Scalar>(
+    l: MatRef<'_, T::Faer>,
+    conj: bool,
+    unit: bool,
+    alpha: T,
+    x: MatMut<'_, T::Faer>,
+    par: Par,
+) {
+    let n = l.nrows();
+    if n <= LEAF {
+        let (l, x) = (l.reverse_rows_and_cols(), x.reverse_rows_mut());
+        return lower_in_place::<T>(l, conj, unit, alpha, x, par);
+    }
+    let h = n / 2;
+    let (mut top, bottom) = x.split_at_row_mut(h);
+    upper_in_place::<T>(
+        l.submatrix(0, 0, h, h),
+        conj,
+        unit,
+        alpha,
+        top.rb_mut(),
+        par,
+    );
+    super::update::add_product::<T>(
+        top,
+        (l.submatrix(0, h, h, n - h), conj),
+        (bottom.rb(), false),
+        alpha,
+        par,
+    );
+    upper_in_place::<T>(
+        l.submatrix(h, h, n - h, n - h),
+        conj,
+        unit,
+        alpha,
+        bottom,
+        par,
+    );
 }
 
 /// `X ← α·L·X` for the lower triangular `L` (conjugated if `conj`, unit diagonal if `unit`).
@@ -96,14 +139,11 @@ fn lower_in_place<T: Scalar>(
         bottom.rb_mut(),
         par,
     );
-    faer::linalg::matmul::matmul_with_conj(
+    super::update::add_product::<T>(
         bottom,
-        Accum::Add,
-        l.submatrix(h, 0, n - h, h),
-        conj_if(conj),
-        top.rb(),
-        faer::Conj::No,
-        fa(alpha),
+        (l.submatrix(h, 0, n - h, h), conj),
+        (top.rb(), false),
+        alpha,
         par,
     );
     lower_in_place::<T>(l.submatrix(0, 0, h, h), conj, unit, alpha, top, par);

@@ -12,10 +12,10 @@
 //! time, not independent straight-line scalars for the SLP vectorizer to pack.
 
 use faer::reborrow::{IntoConst, Reborrow, ReborrowMut};
-use faer::{Accum, MatMut, MatRef, Par};
+use faer::{MatMut, MatRef, Par};
 use rayon::iter::ParallelIterator;
 
-use crate::backend::host::{conj_if, fa};
+use crate::backend::host::fa;
 use crate::scalar::Scalar;
 
 /// Order up to which a diagonal block is solved by substitution; larger ones are halved.
@@ -68,15 +68,42 @@ fn solve_panel<T: Scalar>(
     if lower {
         solve_lower::<T>(l, conj, unit, x, par);
     } else {
-        // An upper triangular solve is a lower one with rows and columns reversed.
-        solve_lower::<T>(
-            l.reverse_rows_and_cols(),
-            conj,
-            unit,
-            x.reverse_rows_mut(),
-            par,
-        );
+        solve_upper::<T>(l, conj, unit, x, par);
     }
+}
+
+/// [`solve_lower`] for an upper triangular `U`: `U₂₂ X₂ = B₂`, then `U₁₁ X₁ = B₁ − U₁₂ X₂`. The
+/// halves are not reversed views, so the update stays a product of BLAS operands; a diagonal
+/// block is the lower substitution with its rows and columns reversed.
+fn solve_upper<T: Scalar>(
+    l: MatRef<'_, T::Faer>,
+    conj: bool,
+    unit: bool,
+    x: MatMut<'_, T::Faer>,
+    par: Par,
+) {
+    let n = l.nrows();
+    if n <= LEAF {
+        substitute::<T>(l.reverse_rows_and_cols(), conj, unit, x.reverse_rows_mut());
+        return;
+    }
+    let h = n / 2;
+    let (mut top, mut bottom) = x.split_at_row_mut(h);
+    solve_upper::<T>(
+        l.submatrix(h, h, n - h, n - h),
+        conj,
+        unit,
+        bottom.rb_mut(),
+        par,
+    );
+    super::update::add_product::<T>(
+        top.rb_mut(),
+        (l.submatrix(0, h, h, n - h), conj),
+        (bottom.into_const(), false),
+        -T::one(),
+        par,
+    );
+    solve_upper::<T>(l.submatrix(0, 0, h, h), conj, unit, top, par);
 }
 
 /// Recursive halving: `[L₁₁ 0; L₂₁ L₂₂] [X₁; X₂] = [B₁; B₂]` is `L₁₁ X₁ = B₁`, then
@@ -96,14 +123,11 @@ fn solve_lower<T: Scalar>(
     let h = n / 2;
     let (mut top, mut bottom) = x.split_at_row_mut(h);
     solve_lower::<T>(l.submatrix(0, 0, h, h), conj, unit, top.rb_mut(), par);
-    faer::linalg::matmul::matmul_with_conj(
+    super::update::add_product::<T>(
         bottom.rb_mut(),
-        Accum::Add,
-        l.submatrix(h, 0, n - h, h),
-        conj_if(conj),
-        top.into_const(),
-        faer::Conj::No,
-        fa(-T::one()),
+        (l.submatrix(h, 0, n - h, h), conj),
+        (top.into_const(), false),
+        -T::one(),
         par,
     );
     solve_lower::<T>(l.submatrix(h, h, n - h, n - h), conj, unit, bottom, par);
