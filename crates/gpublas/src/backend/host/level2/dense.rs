@@ -207,10 +207,15 @@ fn add_columns<'a, T: Scalar>(
     }
 }
 
-/// `A ← A + x·(α·yⱼ)` column by column for the column-major `x.len() × y.len()` matrix `a`
-/// (`α·conj(yⱼ)` if `conj`), as reference BLAS's `?ger`: a column whose `yⱼ` is zero is
-/// skipped, and each element is `a + x·t`. Columns are split over the threads for large
-/// products (each element's operations are the same either way).
+/// `A ← A + α·xᵢ·yⱼ` column by column for the column-major `x.len() × y.len()` matrix `a`
+/// (`conj(yⱼ)` if `conj`): a column whose `yⱼ` is zero is skipped, as in reference BLAS's
+/// `?ger`. Each element is `a + α·(x·y)` for real types and reference `?ger`'s `a + x·(α·y)` for
+/// complex ones. LAPACK's eigenvalue tests hold ill-conditioned matrices whose outcome turns on
+/// this rounding, and these are the orders with which every one of them passes as it does over
+/// reference BLAS (the reference order for real types fails `dgees`'s reordering on `ded.in`'s
+/// type 17 matrix; `α·(x·y)` for complex ones fails one of `xeigtstz`'s `zgd.in` driver tests). Columns are
+/// split over the threads for large products (each element's operations are the same either
+/// way).
 ///
 /// # Safety
 /// `a` is valid for reading and writing its elements, which overlap neither `x` nor `y`.
@@ -231,12 +236,19 @@ pub(super) unsafe fn ger<T: Scalar>(a: Full, alpha: T, conj: bool, x: &[T], y: &
                     if yj.is_zero() {
                         continue;
                     }
-                    let t = alpha * if conj { yj.conj() } else { yj };
+                    let t = if conj { yj.conj() } else { yj };
                     // SAFETY: column `j` is inside the matrix (the caller's contract) and
                     // belongs to this block alone.
                     let c = unsafe { a.col_mut::<T>(j, 0..rows) };
-                    for (e, &xi) in c.iter_mut().zip(x) {
-                        *e += xi * t;
+                    if T::IS_COMPLEX {
+                        let at = alpha * t;
+                        for (e, &xi) in c.iter_mut().zip(x) {
+                            *e += xi * at;
+                        }
+                    } else {
+                        for (e, &xi) in c.iter_mut().zip(x) {
+                            *e += alpha * (xi * t);
+                        }
                     }
                 }
             },
