@@ -178,7 +178,7 @@ variant_env() {
         nvblas) echo "LD_LIBRARY_PATH=$openblas_libs${gpu_path:+:$gpu_path} LD_PRELOAD=$nvblas NVBLAS_CONFIG_FILE=$out/nvblas.conf $ob_env" ;;
         nvblas-nopin) echo "LD_LIBRARY_PATH=$openblas_libs${gpu_path:+:$gpu_path} LD_PRELOAD=$nvblas NVBLAS_CONFIG_FILE=$out/nvblas-nopin.conf $ob_env" ;;
         gpublas) echo "LD_LIBRARY_PATH=$gpublas_libs ${gpublas_env[*]}" ;;
-        gpublas-gpu-only) echo "LD_LIBRARY_PATH=$gpublas_libs ${gpublas_env[*]} GPUBLAS_BLAS_CROSSOVER_L1=0 GPUBLAS_BLAS_CROSSOVER_L2=0 GPUBLAS_BLAS_CROSSOVER_L3=0" ;;
+        gpublas-gpu-only) echo "LD_LIBRARY_PATH=$gpublas_libs ${gpublas_env[*]} GPUBLAS_BLAS_CROSSOVER_L1=0 GPUBLAS_BLAS_CROSSOVER_L2=0 GPUBLAS_BLAS_CROSSOVER_L3=0 GPUBLAS_BLAS_MIN_INTENSITY=0" ;;
         gpublas-host) echo "LD_LIBRARY_PATH=$gpublas_libs GPUBLAS_BLAS_BACKEND=host GPUBLAS_BLAS_STATS=1" ;;
         openblas-lapack) echo "LD_LIBRARY_PATH=$R/openblas-pthread:$R $ob_env" ;;
     esac

@@ -21,7 +21,7 @@
 # about a million BLAS calls per program — the GPU run, where each call is a GPU round trip.
 #
 # --gpu: the GPU run. gpublas-blas gets GPUBLAS_BLAS_BACKEND=auto (GPUBLAS_BACKEND=cuda unless
-# set) and crossovers 0, so every call of the BLAS test programs and every level-2 and level-3
+# set), crossovers 0 and GPUBLAS_BLAS_MIN_INTENSITY=0, so every call of the BLAS test programs and every level-2 and level-3
 # call of LAPACK's goes to the GPU (LAPACK's ~10⁶ level-1 calls stay on the host: the BLAS test
 # programs check the GPU's level 1); GPUBLAS_BLAS_STATS=1 reports, per program, how many calls
 # the GPU ran. Default --lapack lin-quick. --require-gpu (implies --gpu): a program whose calls
@@ -176,8 +176,8 @@ lin_quick_input() {
 # to the GPU, and every level-2 and level-3 call of LAPACK's.
 blas_env=() lapack_env=()
 if [ "$gpu" = 1 ]; then
-    blas_env=(GPUBLAS_BLAS_CROSSOVER_L1=0 GPUBLAS_BLAS_CROSSOVER_L2=0 GPUBLAS_BLAS_CROSSOVER_L3=0)
-    lapack_env=(GPUBLAS_BLAS_CROSSOVER_L1=inf GPUBLAS_BLAS_CROSSOVER_L2=0 GPUBLAS_BLAS_CROSSOVER_L3=0)
+    blas_env=(GPUBLAS_BLAS_CROSSOVER_L1=0 GPUBLAS_BLAS_CROSSOVER_L2=0 GPUBLAS_BLAS_CROSSOVER_L3=0 GPUBLAS_BLAS_MIN_INTENSITY=0)
+    lapack_env=(GPUBLAS_BLAS_CROSSOVER_L1=inf GPUBLAS_BLAS_CROSSOVER_L2=0 GPUBLAS_BLAS_CROSSOVER_L3=0 GPUBLAS_BLAS_MIN_INTENSITY=0)
     echo
     echo "| program | ref failures | ref exit | gpublas-blas failures | exit | GPU calls | verdict |"
     echo "|---|---|---|---|---|---|---|"

@@ -5,13 +5,18 @@
 //! |---|---|---|
 //! | `GPUBLAS_BLAS_BACKEND` | `host`: every call on the CPU; `auto` (or `gpu`): `Device::auto()` (which `GPUBLAS_BACKEND` may force) for large calls | `host` |
 //! | `GPUBLAS_BLAS_CROSSOVER_L1`, `_L2`, `_L3` | the work (flops) from which a call of that level goes to the GPU; `inf` never | level 1 and 2: never; level 3: `2·10⁹` |
+//! | `GPUBLAS_BLAS_MIN_INTENSITY` | the work per matrix element a level-3 call moves (its inputs in, its output in and out) below which it stays on the host whatever its size | `768` |
 //! | `GPUBLAS_BLAS_REQUIRE_GPU` | `1`: abort at the first call if no GPU is usable (instead of running every call on the host) | unset |
 //! | `GPUBLAS_BLAS_STATS` | `1`: print the device chosen at the first call, and at exit the calls and flops each level ran on the host and on the GPU | unset |
 //! | `GPUBLAS_BLAS_GPU_ONLY` | routine families, comma-separated without the type letter (`gemm,trsm`): only these may go to the GPU (to find which routine a difference comes from, or to keep the rest on the CPU) | unset: every routine |
 //!
-//! The crossovers are provisional: level 1 and 2 calls on host memory are bound by the host link
-//! (as many bytes move as flops are done), so they stay on the CPU until a measurement says
-//! otherwise; level 3 moves `O(n²)` bytes for `O(n³)` flops.
+//! Level 1 and 2 calls on host memory are bound by the host link (as many bytes move as flops
+//! are done), so they stay on the CPU. A level-3 call goes to the GPU when its work reaches the
+//! crossover *and* it does enough work per element it moves: LAPACK's blocked updates (depth 64)
+//! do about 64 flops per element whatever their size, and on the 16-core host of an H100 machine
+//! (2026-12-06) the host ran them 3–7× faster than the GPU with its transfers up to 8192² × 64,
+//! while a square dgemm went to the GPU's advantage between n = 1024 (512 flops per element moved,
+//! host faster) and 2048 (1024, GPU 8.7× faster) — hence 768.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
@@ -42,6 +47,8 @@ struct Devices {
     host: Device<Dynamic>,
     gpu: Option<Device<Dynamic>>,
     crossover: [f64; 3],
+    /// Work per moved element below which a call whose moves are known stays on the host.
+    min_intensity: f64,
     /// Lower-case routine families allowed on the GPU; `None`: all.
     gpu_only: Option<Vec<String>>,
 }
@@ -142,6 +149,7 @@ fn devices() -> &'static Devices {
                 .and_then(|v| v.trim().parse::<f64>().ok())
                 .unwrap_or(default)
         };
+        let min_intensity = crossover("GPUBLAS_BLAS_MIN_INTENSITY", 768.0);
         let crossover = [
             crossover("GPUBLAS_BLAS_CROSSOVER_L1", f64::INFINITY),
             crossover("GPUBLAS_BLAS_CROSSOVER_L2", f64::INFINITY),
@@ -162,11 +170,12 @@ fn devices() -> &'static Devices {
         if flag(STATS_VAR) {
             STATS.on.store(true, Ordering::Relaxed);
             eprintln!(
-                "gpublas-blas: GPU: {}; crossovers (flops) L1 {:e}, L2 {:e}, L3 {:e}; {}",
+                "gpublas-blas: GPU: {}; crossovers (flops) L1 {:e}, L2 {:e}, L3 {:e}, L3 from {} flops per element moved; {}",
                 gpu.as_ref().map_or("none".to_string(), |g| g.describe()),
                 crossover[0],
                 crossover[1],
                 crossover[2],
+                min_intensity,
                 gpu_only.as_ref().map_or("every routine may go to the GPU".to_string(), |l| {
                     format!("only {} on the GPU", l.join(","))
                 })
@@ -181,9 +190,17 @@ fn devices() -> &'static Devices {
             host: Device::new(Dynamic::Host(Host)),
             gpu,
             crossover,
+            min_intensity,
             gpu_only,
         }
     })
+}
+
+/// Whether a call of `work` flops that moves `moved` matrix elements (0: not known) is worth the
+/// GPU: its work reaches `crossover`, and, if its moves are known, each moved element carries at
+/// least `min_intensity` of it.
+fn worth_gpu(work: f64, moved: f64, crossover: f64, min_intensity: f64) -> bool {
+    work >= crossover && (moved <= 0.0 || work >= min_intensity * moved)
 }
 
 /// Runs `f` on the device for a call of `level` doing about `work` flops. A GPU call that fails
@@ -193,13 +210,26 @@ pub fn run<R>(
     routine: &str,
     level: Level,
     work: f64,
+    f: impl FnMut(&Device<Dynamic>) -> gpublas::Result<R>,
+) -> R {
+    run_moving(routine, level, (work, 0.0), f)
+}
+
+/// [`run`] for a call that also says how many matrix elements it moves to and from the device
+/// (inputs once, the output both ways): it goes to the GPU only if it does enough work per
+/// element moved (`GPUBLAS_BLAS_MIN_INTENSITY`).
+pub fn run_moving<R>(
+    routine: &str,
+    level: Level,
+    (work, moved): (f64, f64),
     mut f: impl FnMut(&Device<Dynamic>) -> gpublas::Result<R>,
 ) -> R {
     let d = devices();
+    let worth = |c: f64| worth_gpu(work, moved, c, d.min_intensity);
     if let Some(gpu) = d
         .gpu
         .as_ref()
-        .filter(|_| work >= d.crossover[level as usize] && d.allows(routine))
+        .filter(|_| worth(d.crossover[level as usize]) && d.allows(routine))
     {
         match f(gpu) {
             Ok(r) => {
@@ -259,6 +289,26 @@ mod tests {
              L2 host 1 calls 7.000e0 flop, gpu 0 calls 0.000e0 flop, gpu-retried-on-host 1; \
              L3 host 1 calls 1.000e1 flop, gpu 2 calls 5.000e9 flop, gpu-retried-on-host 0"
         );
+    }
+
+    /// The probe's shapes (2026-12-06, 16-core host of an H100 machine) land where they ran
+    /// faster: square dgemm 1024 on the host, 2048 on the GPU, LAPACK's depth-64 updates on the
+    /// host at every size, dtrsm and dsyrk 4096 on the GPU.
+    #[test]
+    fn gpu_only_for_large_calls_that_work_enough_per_element_moved() {
+        let gemm = |m: f64, n: f64, k: f64| (2.0 * m * n * k, m * k + k * n + 2.0 * m * n);
+        let go = |(w, moved): (f64, f64)| worth_gpu(w, moved, 2e9, 768.0);
+        assert!(!go(gemm(1024.0, 1024.0, 1024.0)));
+        assert!(go(gemm(2048.0, 2048.0, 2048.0)));
+        for n in [1024.0, 4096.0, 8192.0, 16384.0] {
+            assert!(!go(gemm(n, n, 64.0)), "update of {n}");
+        }
+        let n = 4096.0f64;
+        assert!(go((n * n * n, n * n / 2.0 + 2.0 * n * n)), "trsm 4096");
+        assert!(go((n * n * n, n * n + n * n)), "syrk 4096");
+        // Below the crossover nothing goes, and unknown moves do not hold a call back.
+        assert!(!go((1e9, 0.0)));
+        assert!(go((3e9, 0.0)));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::raw::{
     diag, dim, flag, input_mat, int, is_diag, is_side, is_trans, is_uplo, mspan, name, op, side,
     uplo, val, FInt, Out,
 };
-use crate::route::{run, Level};
+use crate::route::{run_moving, Level};
 use crate::xerbla::xerbla;
 
 type Ch = *const c_char;
@@ -97,7 +97,8 @@ pub unsafe fn gemm<T: Scalar, I: FInt>(
         )
     };
     let work = 2.0 * (m as f64) * (n as f64) * (k as f64);
-    run("gemm", Level::L3, work, |d| {
+    let moved = (ar * ac + br * bc + 2 * m * n) as f64;
+    run_moving("gemm", Level::L3, (work, moved), |d| {
         let cm = MatMut::col_major(&mut *c_s, dim(m), dim(n)).with_ld(dim(ldc));
         d.gemm(
             op::<T>(ta),
@@ -174,7 +175,8 @@ unsafe fn symm_any<T: Scalar, I: FInt>(
         )
     };
     let work = 2.0 * (m as f64) * (n as f64) * (ka as f64);
-    run(base, Level::L3, work, |d| {
+    let moved = (ka * ka / 2 + m * n + 2 * m * n) as f64;
+    run_moving(base, Level::L3, (work, moved), |d| {
         let mut cm = MatMut::col_major(&mut *c_s, dim(m), dim(n)).with_ld(dim(ldc));
         if alpha.is_zero() {
             // C ← βC: a product with an empty inner dimension.
@@ -352,7 +354,8 @@ unsafe fn rank_any<T: Scalar, I: FInt>(
     let c_s = unsafe { co.slice() };
     let (u, o) = (uplo(ul), op::<T>(tr));
     let work = (if two { 2.0 } else { 1.0 }) * (n as f64) * (n as f64) * (k as f64);
-    run(base, Level::L3, work, |d| {
+    let moved = ((if two { 2 } else { 1 }) * n * k + n * n) as f64;
+    run_moving(base, Level::L3, (work, moved), |d| {
         let cm = MatMut::col_major(&mut *c_s, dim(n), dim(n)).with_ld(dim(ldc));
         let am = mat(&a_s, ar, ac, lda);
         match kind {
@@ -566,7 +569,8 @@ unsafe fn tri3_any<T: Scalar, I: FInt>(
     // SAFETY: as in `gemm`.
     let ((a_s, lda), b_s) = unsafe { (input_mat(a, na, na, lda, &[bo.region()]), bo.slice()) };
     let work = (m as f64) * (n as f64) * (nrowa as f64);
-    run(base, Level::L3, work, |d| {
+    let moved = (nrowa * nrowa / 2 + 2 * m * n) as f64;
+    run_moving(base, Level::L3, (work, moved), |d| {
         let mut bm = MatMut::col_major(&mut *b_s, dim(m), dim(n)).with_ld(dim(ldb));
         if alpha.is_zero() {
             let (e, f): (&[T], &[T]) = (&[], &[]);
