@@ -18,6 +18,7 @@ use faer::{MatMut, MatRef, Par};
 use rayon::iter::ParallelIterator;
 
 use super::trsm::row_slice;
+use crate::backend::host::chunks::vectorized;
 use crate::backend::host::fa;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
@@ -168,94 +169,78 @@ fn leaf<T: Scalar>(
     alpha: T,
     x: MatMut<'_, T::Faer>,
 ) {
-    super::gemm::simd::dispatch(Leaf::<T> {
-        l,
-        conj,
-        unit,
-        alpha,
-        x,
-    });
+    vectorized(
+        #[inline(always)]
+        || leaf_body::<T>(l, conj, unit, alpha, x),
+    );
 }
 
-/// [`leaf`] as a job for the SIMD dispatch.
-struct Leaf<'a, T: Scalar> {
-    l: MatRef<'a, T::Faer>,
+/// [`leaf`]'s work (inlined into each instruction set's copy).
+#[inline(always)]
+fn leaf_body<T: Scalar>(
+    l: MatRef<'_, T::Faer>,
     conj: bool,
     unit: bool,
     alpha: T,
-    x: MatMut<'a, T::Faer>,
-}
-
-impl<T: Scalar> pulp::WithSimd for Leaf<'_, T> {
-    type Output = ();
-
-    #[inline(always)]
-    fn with_simd<S: pulp::Simd>(self, _simd: S) {
-        let Leaf {
-            l,
-            conj,
-            unit,
-            alpha,
-            mut x,
-        } = self;
-        let b = l.nrows();
-        let mut tri = [T::zero(); LEAF * LEAF];
-        for k in 0..b {
-            // A unit diagonal is not read.
-            for i in k + usize::from(unit)..b {
-                let v: T = bytemuck::cast(*l.get(i, k));
-                tri[i + k * LEAF] = if conj { v.conj() } else { v };
-            }
+    mut x: MatMut<'_, T::Faer>,
+) {
+    let b = l.nrows();
+    let mut tri = [T::zero(); LEAF * LEAF];
+    for k in 0..b {
+        // A unit diagonal is not read.
+        for i in k + usize::from(unit)..b {
+            let v: T = bytemuck::cast(*l.get(i, k));
+            tri[i + k * LEAF] = if conj { v.conj() } else { v };
         }
-        let n = x.ncols();
-        if b > 0 && n > 1 && x.col_stride() == 1 {
-            let mut t = [T::zero(); SWEEP];
-            for j0 in (0..n).step_by(SWEEP) {
-                let w = SWEEP.min(n - j0);
-                for k in (0..b).rev() {
-                    let row_k = row_slice::<T>(x.rb_mut(), k, j0, w);
-                    for (tc, xc) in t.iter_mut().zip(row_k.iter_mut()) {
-                        *tc = alpha * *xc;
-                        *xc = if unit { *tc } else { tri[k + k * LEAF] * *tc };
-                    }
-                    for i in k + 1..b {
-                        let lik = tri[i + k * LEAF];
-                        let row_i = row_slice::<T>(x.rb_mut(), i, j0, w);
-                        for (xc, tc) in row_i.iter_mut().zip(&t[..w]) {
-                            *xc += lik * *tc;
-                        }
-                    }
-                }
-            }
-            return;
-        }
-        let mut panel = [T::zero(); LEAF * PANEL];
-        let mut t = [T::zero(); PANEL];
-        for j0 in (0..n).step_by(PANEL) {
-            let w = PANEL.min(n - j0);
-            for i in 0..b {
-                for c in 0..w {
-                    panel[i * PANEL + c] = bytemuck::cast(*x.rb().get(i, j0 + c));
-                }
-            }
+    }
+    let n = x.ncols();
+    if b > 0 && n > 1 && x.col_stride() == 1 {
+        let mut t = [T::zero(); SWEEP];
+        for j0 in (0..n).step_by(SWEEP) {
+            let w = SWEEP.min(n - j0);
             for k in (0..b).rev() {
-                let (above, below) = panel.split_at_mut((k + 1) * PANEL);
-                let row_k = &mut above[k * PANEL..k * PANEL + w];
+                let row_k = row_slice::<T>(x.rb_mut(), k, j0, w);
                 for (tc, xc) in t.iter_mut().zip(row_k.iter_mut()) {
                     *tc = alpha * *xc;
                     *xc = if unit { *tc } else { tri[k + k * LEAF] * *tc };
                 }
-                for (i, row_i) in below.chunks_exact_mut(PANEL).take(b - k - 1).enumerate() {
-                    let lik = tri[k + 1 + i + k * LEAF];
-                    for (xc, tc) in row_i[..w].iter_mut().zip(&t[..w]) {
+                for i in k + 1..b {
+                    let lik = tri[i + k * LEAF];
+                    let row_i = row_slice::<T>(x.rb_mut(), i, j0, w);
+                    for (xc, tc) in row_i.iter_mut().zip(&t[..w]) {
                         *xc += lik * *tc;
                     }
                 }
             }
-            for i in 0..b {
-                for c in 0..w {
-                    *x.rb_mut().get_mut(i, j0 + c) = fa(panel[i * PANEL + c]);
+        }
+        return;
+    }
+    let mut panel = [T::zero(); LEAF * PANEL];
+    let mut t = [T::zero(); PANEL];
+    for j0 in (0..n).step_by(PANEL) {
+        let w = PANEL.min(n - j0);
+        for i in 0..b {
+            for c in 0..w {
+                panel[i * PANEL + c] = bytemuck::cast(*x.rb().get(i, j0 + c));
+            }
+        }
+        for k in (0..b).rev() {
+            let (above, below) = panel.split_at_mut((k + 1) * PANEL);
+            let row_k = &mut above[k * PANEL..k * PANEL + w];
+            for (tc, xc) in t.iter_mut().zip(row_k.iter_mut()) {
+                *tc = alpha * *xc;
+                *xc = if unit { *tc } else { tri[k + k * LEAF] * *tc };
+            }
+            for (i, row_i) in below.chunks_exact_mut(PANEL).take(b - k - 1).enumerate() {
+                let lik = tri[k + 1 + i + k * LEAF];
+                for (xc, tc) in row_i[..w].iter_mut().zip(&t[..w]) {
+                    *xc += lik * *tc;
                 }
+            }
+        }
+        for i in 0..b {
+            for c in 0..w {
+                *x.rb_mut().get_mut(i, j0 + c) = fa(panel[i * PANEL + c]);
             }
         }
     }

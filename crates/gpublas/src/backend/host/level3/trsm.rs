@@ -15,6 +15,7 @@ use faer::reborrow::{IntoConst, Reborrow, ReborrowMut};
 use faer::{MatMut, MatRef, Par};
 use rayon::iter::ParallelIterator;
 
+use crate::backend::host::chunks::vectorized;
 use crate::backend::host::fa;
 use crate::scalar::Scalar;
 
@@ -146,24 +147,10 @@ const GROUP: usize = 4;
 /// vector operations instead of a scalar loop; [`GROUP`] columns go side by side.
 fn substitute<T: Scalar>(l: MatRef<'_, T::Faer>, conj: bool, unit: bool, x: MatMut<'_, T::Faer>) {
     // Compiled for the CPU's widest instruction set, so the steps vectorise.
-    super::gemm::simd::dispatch(Leaf::<T> { l, conj, unit, x });
-}
-
-/// A diagonal block's substitution, as a job for [`dispatch`](super::gemm::simd::dispatch).
-struct Leaf<'a, T: Scalar> {
-    l: MatRef<'a, T::Faer>,
-    conj: bool,
-    unit: bool,
-    x: MatMut<'a, T::Faer>,
-}
-
-impl<T: Scalar> pulp::WithSimd for Leaf<'_, T> {
-    type Output = ();
-
-    #[inline(always)]
-    fn with_simd<S: pulp::Simd>(self, _simd: S) {
-        substitute_body::<T>(self.l, self.conj, self.unit, self.x);
-    }
+    vectorized(
+        #[inline(always)]
+        || substitute_body::<T>(l, conj, unit, x),
+    );
 }
 
 /// [`substitute`]'s work (inlined into each instruction set's copy).

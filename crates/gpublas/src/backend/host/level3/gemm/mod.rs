@@ -28,7 +28,7 @@ mod driver;
 mod kernel;
 mod pack;
 mod parallel;
-pub(super) mod simd;
+mod simd;
 
 use crate::backend::host::scale;
 use crate::backend::DevPtr;

@@ -119,7 +119,7 @@ unit!(
 /// AVX2+FMA on x86-64, NEON on AArch64), else with pulp's portable 128-bit vectors (also what
 /// Miri runs, as it reports no CPU features).
 #[inline]
-pub(in crate::backend::host) fn dispatch<J: WithSimd>(job: J) -> J::Output {
+pub(super) fn dispatch<J: WithSimd>(job: J) -> J::Output {
     #[cfg(target_arch = "x86_64")]
     match pulp::Arch::new() {
         pulp::Arch::V4(simd) => return Simd::vectorize(simd, job),
