@@ -211,6 +211,40 @@ fn tiled_gemm_leaves_c_untouched_unless_it_says_so() {
 }
 
 #[test]
+fn tiled_gemm_on_page_locked_operands_leaves_c_untouched_unless_it_says_so() {
+    // A and B in HostBuffers, C a pinned slice: every panel and tile moves by a strided DMA
+    // straight from or into the user's memory, and the run waits for them on every path.
+    let dev = emulated_gpu();
+    let (m, k, n) = (40, 30, 36);
+    let mut a = dev.host_buffer::<f64>(m * k).unwrap();
+    a.copy_from_slice(&rand_host("pinned a", m * k));
+    let mut b = dev.host_buffer::<f64>(k * n).unwrap();
+    b.copy_from_slice(&rand_host("pinned b", k * n));
+    let c = rand_host("pinned c", m * n);
+    for beta in [0.0, -1.0] {
+        let seen = sweep(
+            &format!("tiled gemm on page-locked operands, beta = {beta}"),
+            &dev,
+            &|| vec![c.clone()],
+            &|dev, o| {
+                let mut c_p = dev.pin(&mut o[0])?;
+                dev.gemm(
+                    Op::T,
+                    Op::N,
+                    1.5,
+                    Mat::col_major(&a, k, m),
+                    Mat::col_major(&b, k, n),
+                    beta,
+                    MatMut::col_major(&mut c_p, m, n),
+                )
+            },
+            &["c"],
+        );
+        assert!(seen.clean > 0 && seen.partial > 0, "{seen:?}");
+    }
+}
+
+#[test]
 fn tiled_gemm_into_device_memory_leaves_c_untouched_unless_it_says_so() {
     let dev = emulated_gpu();
     let (m, k, n) = (40, 30, 36);

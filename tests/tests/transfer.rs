@@ -95,6 +95,75 @@ fn host_buffers_and_pinned_slices_are_operands<T: TestScalar>() {
     assert_bitwise_eq("axpy into a zeroed host buffer", &y, &a[..m]);
 }
 
+/// gemm whose operands are all in page-locked memory of the device (`HostBuffer` for A and C,
+/// a pinned slice for B): on an asynchronous device these move by strided DMA straight from
+/// and into the user's memory, tile by tile (the emulated asynchronous device tiles every
+/// gemm in tiles of 8, so 19 × 13 is 3 × 2 tiles). Every op pair, padded leading dimensions
+/// (the padding of C must stay untouched by the strided DMA), both orders, `β = 0` over NaN,
+/// and the results against the reference.
+fn gemm_on_page_locked_operands_every_layout<T: TestScalar>() {
+    let dev = device();
+    let mut r = rng(&seed_name::<T>("pinned_gemm_layouts"));
+    let (m, n, k) = (19, 13, 11);
+    for order in [Order::ColMajor, Order::RowMajor] {
+        for ta in OPS {
+            for tb in OPS {
+                for beta_zero in [true, false] {
+                    let (ar, ac) = if ta == Op::N { (m, k) } else { (k, m) };
+                    let (br, bc) = if tb == Op::N { (k, n) } else { (n, k) };
+                    let (la, lb) = (Layout::new(order, ar, ac, 3), Layout::new(order, br, bc, 1));
+                    let lc = Layout::new(order, m, n, 2);
+                    let a: Vec<T> = rand_mat(&mut r, la);
+                    let mut b: Vec<T> = rand_mat(&mut r, lb);
+                    let b0 = b.clone();
+                    let mut c0: Vec<T> = rand_mat(&mut r, lc);
+                    let alpha: T = rand_scalar(&mut r);
+                    let beta = if beta_zero {
+                        for j in 0..n {
+                            for i in 0..m {
+                                c0[lc.idx(i, j)] = T::nan();
+                            }
+                        }
+                        T::zero()
+                    } else {
+                        rand_scalar(&mut r)
+                    };
+                    let mut a_h = dev.host_buffer::<T>(a.len()).unwrap();
+                    a_h.copy_from_slice(&a);
+                    let mut c_h = dev.host_buffer::<T>(c0.len()).unwrap();
+                    c_h.copy_from_slice(&c0);
+                    let what =
+                        format!("page-locked gemm {ta:?}{tb:?} {order:?} beta=0: {beta_zero}");
+                    {
+                        let b_p = dev.pin(&mut b).unwrap();
+                        dev.gemm(
+                            ta,
+                            tb,
+                            alpha,
+                            la.mat(&a_h),
+                            lb.mat(&b_p),
+                            beta,
+                            lc.mat_mut(&mut c_h),
+                        )
+                        .unwrap_or_else(|e| panic!("{what}: {e}"));
+                    }
+                    let (want, mag) = ref_gemm_with_mag(
+                        alpha.to_c(),
+                        &read_mat(&a, la).op(ta),
+                        &read_mat(&b0, lb).op(tb),
+                        beta.to_c(),
+                        &read_mat(&c0, lc),
+                    );
+                    assert_close::<T>(&what, &read_mat(&c_h, lc), &want, &mag, k);
+                    assert_padding_untouched(&what, &c0, &c_h, lc);
+                    assert_bitwise_eq(&format!("{what}: a unchanged"), &a_h, &a);
+                    assert_bitwise_eq(&format!("{what}: b unchanged"), &b, &b0);
+                }
+            }
+        }
+    }
+}
+
 fn stats_count_exactly_what_moves<T: TestScalar>() {
     let dev = fresh_device();
     let e = std::mem::size_of::<T>() as u64;
@@ -292,6 +361,7 @@ fn a_large_copy_pipelined_through_staging_is_exact<T: TestScalar>() {
 
 for_all_types!(
     host_buffers_and_pinned_slices_are_operands,
+    gemm_on_page_locked_operands_every_layout,
     stats_count_exactly_what_moves,
     the_pool_reuses_blocks_and_trim_releases_them,
     a_large_copy_pipelined_through_staging_is_exact,
@@ -410,6 +480,72 @@ fn host_operands_of_every_size_class() {
             (&b, ldb),
             &c0,
             &c,
+            &mut r,
+        );
+    }
+}
+
+/// A gemm large enough to be tiled with every operand in page-locked memory of the device:
+/// panels and tiles move by strided DMA straight from and into the buffers (no staging), with
+/// padded leading dimensions whose padding must stay untouched. Large: opt-in, run on the GPU
+/// by `scripts/gpu.sh` (the emulated asynchronous device covers the path at small sizes).
+#[test]
+#[ignore = "large (hundreds of MiB); run with --include-ignored, as scripts/gpu.sh does"]
+fn page_locked_operands_of_a_tiled_gemm() {
+    let dev = device();
+    let mut r = rng("page_locked_operands_of_a_tiled_gemm");
+    let (m, n, k) = (2600, 2300, 1500);
+    for (ta, tb, beta) in [
+        (Op::N, Op::N, 0.0f32),
+        (Op::T, Op::N, 0.5),
+        (Op::N, Op::T, -1.0),
+    ] {
+        let (ar, ac) = if ta == Op::N { (m, k) } else { (k, m) };
+        let (br, bc) = if tb == Op::N { (k, n) } else { (n, k) };
+        let (la, lb, lc) = (
+            Layout::col(ar, ac).with_ld(ar + 3),
+            Layout::col(br, bc).with_ld(br + 1),
+            Layout::col(m, n).with_ld(m + 5),
+        );
+        let a: Vec<f32> = rand_mat(&mut r, la);
+        let mut b: Vec<f32> = rand_mat(&mut r, lb);
+        let b0 = b.clone();
+        let c0: Vec<f32> = rand_mat(&mut r, lc);
+        let mut a_h = dev.host_buffer::<f32>(a.len()).unwrap();
+        a_h.copy_from_slice(&a);
+        let mut c_h = dev.host_buffer::<f32>(c0.len()).unwrap();
+        c_h.copy_from_slice(&c0);
+        let what = format!("page-locked tiled gemm {ta:?}{tb:?} beta={beta}");
+        {
+            let b_p = dev.pin(&mut b).unwrap();
+            dev.gemm(
+                ta,
+                tb,
+                1.5,
+                la.mat(&a_h),
+                lb.mat(&b_p),
+                beta,
+                lc.mat_mut(&mut c_h),
+            )
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        }
+        assert_padding_untouched(&what, &c0, &c_h, lc);
+        // Sampled entries against a double-precision computation (tight copies of the inputs).
+        let tight = |v: &[f32], l: Layout| -> Vec<f32> {
+            (0..l.cols)
+                .flat_map(|j| (0..l.rows).map(move |i| (i, j)))
+                .map(|(i, j)| v[l.idx(i, j)])
+                .collect()
+        };
+        check_sampled(
+            &what,
+            (ta, tb),
+            (m, n, k),
+            (1.5, beta),
+            (&tight(&a, la), ar),
+            (&tight(&b0, lb), br),
+            &tight(&c0, lc),
+            &tight(&c_h, lc),
             &mut r,
         );
     }

@@ -7,7 +7,7 @@
 //!
 //! ```text
 //! cargo build --release -p gpublas-bench --features cuda --bin transfer_bench
-//! target/release/transfer_bench [--quick] [--out FILE] [--csv FILE]
+//! target/release/transfer_bench [--quick] [--small-only | --gemm-only] [--out FILE] [--csv FILE]
 //! ```
 
 use std::ffi::c_void;
@@ -56,6 +56,7 @@ fn ms_line(case: &str, who: &str, samples: &[f64], note: impl Into<String>) -> L
 struct Opts {
     quick: bool,
     small_only: bool,
+    gemm_only: bool,
     out: Option<String>,
     csv: Option<String>,
 }
@@ -64,6 +65,7 @@ fn opts() -> Result<Opts, String> {
     let mut o = Opts {
         quick: false,
         small_only: false,
+        gemm_only: false,
         out: None,
         csv: None,
     };
@@ -72,9 +74,10 @@ fn opts() -> Result<Opts, String> {
         match a.as_str() {
             "--quick" => o.quick = true,
             "--small-only" => o.small_only = true,
+            "--gemm-only" => o.gemm_only = true,
             "--out" => o.out = Some(it.next().ok_or("--out needs a file")?),
             "--csv" => o.csv = Some(it.next().ok_or("--csv needs a file")?),
-            other => return Err(format!("unknown argument {other}; usage: transfer_bench [--quick] [--small-only] [--out FILE] [--csv FILE]")),
+            other => return Err(format!("unknown argument {other}; usage: transfer_bench [--quick] [--small-only] [--gemm-only] [--out FILE] [--csv FILE]")),
         }
     }
     Ok(o)
@@ -102,8 +105,14 @@ enum Imp {
     /// gpublas's `dev.gemm` with plain `Vec`s: `None` automatic tiles, `Some(0)` untiled,
     /// `Some(edge)` fixed tiles.
     Gpublas(&'static str, Option<usize>),
+    /// gpublas's `dev.gemm` with A, B and C in `HostBuffer`s (page-locked): automatic or fixed
+    /// tiles, as for `Gpublas`.
+    HostBuffers(&'static str, Option<usize>),
     /// The same through a `DeviceSet` of this one device.
     Set,
+    /// The transfers alone, no compute: A and B copied in and C out with `cudaMemcpy` from
+    /// and into page-locked memory, one after another — the link floor of the round trip.
+    LinkFloor,
     RawNaive,
     RawPinned,
     Cudarc,
@@ -112,7 +121,8 @@ enum Imp {
 impl Imp {
     fn label(self) -> &'static str {
         match self {
-            Imp::Gpublas(l, _) => l,
+            Imp::Gpublas(l, _) | Imp::HostBuffers(l, _) => l,
+            Imp::LinkFloor => "link floor: A, B in and C out, pinned cudaMemcpy, no compute",
             Imp::Set => "gpublas DeviceSet of this 1 GPU",
             Imp::RawNaive => "raw cuBLAS, naive pageable",
             Imp::RawPinned => "raw cuBLAS, data already pinned",
@@ -148,12 +158,22 @@ where
     let set = gpublas::DeviceSet::new(vec![dev.clone()])?;
     let (pa, pb) = (Pinned::from_slice(api, &a)?, Pinned::from_slice(api, &b)?);
     let pc = Pinned::from_slice(api, &c)?;
+    let (mut ha, mut hb) = (dev.host_buffer::<T>(n * n)?, dev.host_buffer::<T>(n * n)?);
+    ha.copy_from_slice(&a);
+    hb.copy_from_slice(&b);
+    let mut hc = dev.host_buffer::<T>(n * n)?;
+    let bytes = n * n * std::mem::size_of::<T>();
+    let floor_mem = RawMem::new(api, 3 * bytes)?;
 
     let mut imps = vec![
         Imp::Gpublas("gpublas", None),
         Imp::Gpublas("gpublas tile 1024", Some(1024)),
         Imp::Gpublas("gpublas tile 2048", Some(2048)),
         Imp::Gpublas("gpublas untiled", Some(0)),
+        Imp::HostBuffers("gpublas, HostBuffers", None),
+        Imp::HostBuffers("gpublas, HostBuffers, tile 1024", Some(1024)),
+        Imp::HostBuffers("gpublas, HostBuffers, tile 2048", Some(2048)),
+        Imp::LinkFloor,
         Imp::Set,
         Imp::RawNaive,
         Imp::RawPinned,
@@ -172,7 +192,9 @@ where
             let imp = imps[k];
             match imp {
                 Imp::Gpublas(_, Some(0)) => dev.set_gemm_tiling(usize::MAX, None),
-                Imp::Gpublas(_, e) => dev.set_gemm_tiling(gpublas_default_tile_from(), e),
+                Imp::Gpublas(_, e) | Imp::HostBuffers(_, e) => {
+                    dev.set_gemm_tiling(gpublas_default_tile_from(), e)
+                }
                 _ => dev.set_gemm_tiling(gpublas_default_tile_from(), None),
             }
             let t = Instant::now();
@@ -186,6 +208,24 @@ where
                     T::zero(),
                     MatMut::col_major(&mut c, n, n),
                 )?,
+                Imp::HostBuffers(..) => dev.gemm(
+                    Op::N,
+                    Op::N,
+                    T::one(),
+                    Mat::col_major(&ha, n, n),
+                    Mat::col_major(&hb, n, n),
+                    T::zero(),
+                    MatMut::col_major(&mut hc, n, n),
+                )?,
+                // SAFETY: `floor_mem` holds 3·bytes; the pinned buffers hold `bytes` each.
+                Imp::LinkFloor => unsafe {
+                    let d = floor_mem.ptr::<u8>();
+                    let h2d = sys::cudaMemcpyHostToDevice;
+                    memcpy(api, d.cast(), pa.ptr().cast(), bytes, h2d)?;
+                    memcpy(api, d.add(bytes).cast(), pb.ptr().cast(), bytes, h2d)?;
+                    let d2h = sys::cudaMemcpyDeviceToHost;
+                    memcpy(api, pc.ptr().cast(), d.add(2 * bytes).cast(), bytes, d2h)?;
+                },
                 Imp::Set => set.gemm(
                     Op::N,
                     Op::N,
@@ -210,14 +250,18 @@ where
                 }
             }
             let ms = t.elapsed().as_secs_f64() * 1e3;
-            if round == 0 {
+            if round == 0 && imp == Imp::LinkFloor {
+                // Nothing computed: nothing to check.
+            } else if round == 0 {
                 let got: &[T] = match imp {
                     Imp::RawPinned => pc.as_slice(),
+                    Imp::HostBuffers(..) => &hc,
                     Imp::Cudarc => &out,
                     _ => &c,
                 };
                 check(&format!("{case} {}", imp.label()), n, &a, &b, got, tol)?;
                 c.iter_mut().for_each(|x| *x = T::zero());
+                hc.iter_mut().for_each(|x| *x = T::zero());
             } else {
                 samples[k].push(ms);
             }
@@ -228,6 +272,15 @@ where
     for (imp, s) in imps.iter().zip(&samples) {
         let note = match imp {
             Imp::Gpublas(..) => format!("pinned staging {pinned} MiB"),
+            Imp::LinkFloor | Imp::HostBuffers(..) => {
+                let floor = median(
+                    &samples[imps
+                        .iter()
+                        .position(|i| *i == Imp::LinkFloor)
+                        .expect("listed")],
+                );
+                format!("{:.2}x the link floor", median(s) / floor)
+            }
             _ => String::new(),
         };
         lines.push(ms_line(&case, imp.label(), s, note));
@@ -575,7 +628,9 @@ fn run(o: &Opts) -> Res<String> {
     };
     let reps = if o.quick { 3 } else { 7 };
     let mut lines = Vec::new();
-    small_cases(&dev, &raw, if o.quick { 2000 } else { 10000 }, &mut lines)?;
+    if !o.gemm_only {
+        small_cases(&dev, &raw, if o.quick { 2000 } else { 10000 }, &mut lines)?;
+    }
     if o.small_only {
         return table(&dev, o, &lines);
     }
@@ -584,6 +639,9 @@ fn run(o: &Opts) -> Res<String> {
     gemm_cases::<f32>(&dev, &raw, peer.as_ref(), 8192, reps.min(5), &mut lines)?;
     if !o.quick {
         gemm_cases::<f64>(&dev, &raw, peer.as_ref(), 8192, 3, &mut lines)?;
+    }
+    if o.gemm_only {
+        return table(&dev, o, &lines);
     }
     xt_cases(&dev, 4096, reps.min(5), &mut lines)?;
     xt_cases(&dev, 8192, 3, &mut lines)?;
@@ -599,6 +657,8 @@ fn table(dev: &Device<Cuda>, o: &Opts, lines: &[Line]) -> Res<String> {
         dev.describe(),
         if o.small_only {
             "small calls only"
+        } else if o.gemm_only {
+            "host-operand gemm only"
         } else if o.quick {
             "quick run"
         } else {

@@ -421,6 +421,9 @@ impl<T: Element, B: Backend> Src<'_, T, B> {
         arg: &'static str,
     ) -> Result<Operand<'_>> {
         match &self.0 {
+            SrcKind::Pinned(s, own) if own.same_device(dev) => {
+                Ok(Operand::Pinned(bytemuck::cast_slice(s)))
+            }
             SrcKind::Host(s) | SrcKind::Pinned(s, _) => Ok(Operand::Host(bytemuck::cast_slice(s))),
             SrcKind::Owned(v) => Ok(Operand::Host(bytemuck::cast_slice(v))),
             SrcKind::Device { ptr, dev: own, .. } => {
@@ -448,9 +451,15 @@ impl<T: Element, B: Backend> SrcMut<'_, T, B> {
         arg: &'static str,
     ) -> Result<Output<'_>> {
         match &mut self.0 {
-            SrcMutKind::Host(s) | SrcMutKind::Pinned(s, _) => {
-                Ok(Output::Host(bytemuck::cast_slice_mut(s)))
+            SrcMutKind::Pinned(s, own) => {
+                let bytes = bytemuck::cast_slice_mut(s);
+                Ok(if own.same_device(dev) {
+                    Output::Pinned(bytes)
+                } else {
+                    Output::Host(bytes)
+                })
             }
+            SrcMutKind::Host(s) => Ok(Output::Host(bytemuck::cast_slice_mut(s))),
             SrcMutKind::Owned(v, _) => Ok(Output::Host(bytemuck::cast_slice_mut(v))),
             SrcMutKind::Device { ptr, dev: own, .. } => {
                 check_device(own, dev, routine, arg)?;

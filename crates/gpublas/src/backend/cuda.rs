@@ -320,6 +320,37 @@ impl GpuApi for CudaApi {
         })
     }
 
+    unsafe fn memcpy_2d(
+        &self,
+        dst: *mut u8,
+        dpitch: usize,
+        src: *const u8,
+        spitch: usize,
+        width: usize,
+        height: usize,
+        kind: CopyKind,
+        st: Self::Stream,
+    ) -> Result<()> {
+        let kind = match kind {
+            CopyKind::HostToDevice => sys::cudaMemcpyHostToDevice,
+            CopyKind::DeviceToHost => sys::cudaMemcpyDeviceToHost,
+            CopyKind::DeviceToDevice => sys::cudaMemcpyDeviceToDevice,
+        };
+        // SAFETY: the caller guarantees every row of both ranges.
+        self.rt_check("cudaMemcpy2DAsync", unsafe {
+            (self.rt.cudaMemcpy2DAsync)(
+                dst.cast(),
+                dpitch,
+                src.cast(),
+                spitch,
+                width,
+                height,
+                kind,
+                st,
+            )
+        })
+    }
+
     unsafe fn memset_zero(&self, dst: DevPtr, bytes: usize, st: Self::Stream) -> Result<()> {
         // SAFETY: the caller guarantees the range.
         self.rt_check("cudaMemsetAsync", unsafe {

@@ -96,6 +96,9 @@ unsafe impl Backend for Dynamic {
         // SAFETY: forwarded to the caller.
         dispatch!(self, b => unsafe { b.zero(dst, bytes) })
     }
+    fn synchronize_all(&self) -> Result<()> {
+        dispatch!(self, b => b.synchronize_all())
+    }
     fn synchronize(&self) -> Result<()> {
         dispatch!(self, b => b.synchronize())
     }
@@ -151,6 +154,32 @@ unsafe impl Backend for Dynamic {
     ) -> Result<()> {
         // SAFETY: forwarded to the caller.
         dispatch!(self, b => unsafe { b.download_async(q, dst, src, bytes) })
+    }
+    unsafe fn upload_2d_async(
+        &self,
+        q: Queue,
+        dst: DevPtr,
+        dpitch: usize,
+        src: *const u8,
+        spitch: usize,
+        width: usize,
+        height: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        dispatch!(self, b => unsafe { b.upload_2d_async(q, dst, dpitch, src, spitch, width, height) })
+    }
+    unsafe fn download_2d_async(
+        &self,
+        q: Queue,
+        dst: *mut u8,
+        dpitch: usize,
+        src: DevPtr,
+        spitch: usize,
+        width: usize,
+        height: usize,
+    ) -> Result<()> {
+        // SAFETY: forwarded to the caller.
+        dispatch!(self, b => unsafe { b.download_2d_async(q, dst, dpitch, src, spitch, width, height) })
     }
     fn event_create(&self) -> Result<Event> {
         dispatch!(self, b => b.event_create())

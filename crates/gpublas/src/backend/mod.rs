@@ -223,6 +223,16 @@ pub unsafe trait Backend: Send + Sync + 'static {
     /// failures of earlier asynchronous work.
     fn synchronize(&self) -> Result<()>;
 
+    /// Waits until all work enqueued on every queue of this backend (compute and transfer) is
+    /// complete. The default is [`Backend::synchronize`], right for backends whose transfer
+    /// queues are the compute queue or are drained by it.
+    ///
+    /// # Errors
+    /// As for [`Backend::synchronize`].
+    fn synchronize_all(&self) -> Result<()> {
+        self.synchronize()
+    }
+
     /// A backend on the same device and memory (`same_context` holds between the two) whose
     /// work runs on a queue of its own, so it can overlap this backend's: a new stream of the
     /// same GPU. Backends with one queue (host, emulated) return a clone, whose work stays in
@@ -354,6 +364,61 @@ pub unsafe trait Backend: Send + Sync + 'static {
         let _ = q;
         // SAFETY: forwarded to the caller.
         unsafe { self.download(dst, src, bytes) }
+    }
+
+    /// Enqueues a strided copy from host memory to the device on `q`: `height` rows of `width`
+    /// bytes, row `i` read at `src + i·spitch` and written at `dst + i·dpitch` (a column-major
+    /// block, its columns as rows). By default one [`Backend::upload_async`] per row; GPU
+    /// backends make it one DMA (`cudaMemcpy2DAsync`).
+    ///
+    /// # Safety
+    /// `width <= spitch` and `width <= dpitch`; every row's source and destination are valid
+    /// for `width` bytes, and the conditions of [`Backend::upload_async`] hold for each.
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn upload_2d_async(
+        &self,
+        q: Queue,
+        dst: DevPtr,
+        dpitch: usize,
+        src: *const u8,
+        spitch: usize,
+        width: usize,
+        height: usize,
+    ) -> Result<()> {
+        for i in 0..height {
+            // SAFETY: row `i` of both ranges, valid for `width` bytes (the caller's contract).
+            unsafe {
+                self.upload_async(q, dst.offset::<u8>(i * dpitch), src.add(i * spitch), width)?
+            };
+        }
+        Ok(())
+    }
+
+    /// Enqueues a strided copy from the device to host memory on `q`: `height` rows of `width`
+    /// bytes, row `i` read at `src + i·spitch` and written at `dst + i·dpitch`. By default one
+    /// [`Backend::download_async`] per row.
+    ///
+    /// # Safety
+    /// As for [`Backend::upload_2d_async`], with the conditions of
+    /// [`Backend::download_async`] for each row.
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn download_2d_async(
+        &self,
+        q: Queue,
+        dst: *mut u8,
+        dpitch: usize,
+        src: DevPtr,
+        spitch: usize,
+        width: usize,
+        height: usize,
+    ) -> Result<()> {
+        for i in 0..height {
+            // SAFETY: as above.
+            unsafe {
+                self.download_async(q, dst.add(i * dpitch), src.offset::<u8>(i * spitch), width)?
+            };
+        }
+        Ok(())
     }
 
     /// Creates an event (a marker in a queue that other queues and the host can wait for).

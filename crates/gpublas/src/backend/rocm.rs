@@ -377,6 +377,37 @@ impl GpuApi for RocmApi {
         })
     }
 
+    unsafe fn memcpy_2d(
+        &self,
+        dst: *mut u8,
+        dpitch: usize,
+        src: *const u8,
+        spitch: usize,
+        width: usize,
+        height: usize,
+        kind: CopyKind,
+        st: Self::Stream,
+    ) -> Result<()> {
+        let kind = match kind {
+            CopyKind::HostToDevice => sys::hipMemcpyHostToDevice,
+            CopyKind::DeviceToHost => sys::hipMemcpyDeviceToHost,
+            CopyKind::DeviceToDevice => sys::hipMemcpyDeviceToDevice,
+        };
+        // SAFETY: the caller guarantees every row of both ranges.
+        self.hip_check("hipMemcpy2DAsync", unsafe {
+            (self.hip.hipMemcpy2DAsync)(
+                dst.cast(),
+                dpitch,
+                src.cast(),
+                spitch,
+                width,
+                height,
+                kind,
+                st,
+            )
+        })
+    }
+
     unsafe fn memset_zero(&self, dst: DevPtr, bytes: usize, st: Self::Stream) -> Result<()> {
         // SAFETY: the caller guarantees the range.
         self.hip_check("hipMemsetAsync", unsafe {

@@ -63,6 +63,26 @@ pub(crate) struct Block {
 }
 
 impl Block {
+    /// The block's `cols` columns as one strided range of a matrix of `len` bytes: the byte
+    /// offset of its first element, the bytes per column and the bytes between columns.
+    ///
+    /// # Panics
+    /// If a column lies outside the `len` bytes (callers pass validated blocks).
+    pub(crate) fn span(&self, cols: usize, len: usize) -> (usize, usize, usize) {
+        let (width, pitch) = (self.rows * self.elem, self.ld * self.elem);
+        let start = (self.c0 * self.ld + self.r0) * self.elem;
+        let end = match cols {
+            0 => start,
+            c => start + (c - 1) * pitch + width,
+        };
+        assert!(
+            width <= pitch || cols <= 1,
+            "block rows beyond the leading dimension"
+        );
+        assert!(end <= len, "block outside its matrix");
+        (start, width, pitch)
+    }
+
     /// The runs (offset in the packed range, offset in the matrix, length; in bytes) that
     /// packed elements `[e0, e1)` cover: one per column they touch.
     fn runs(&self, e0: usize, e1: usize) -> Vec<(usize, usize, usize)> {

@@ -6,8 +6,11 @@
 //! are packed into device memory as they are first needed, on the Upload queue; tile `(i, j)` is
 //! computed on the compute queue as soon as its two panels (and, if `β ≠ 0`, its part of `C`)
 //! have arrived; its result goes back on the Download queue while later tiles compute, and the
-//! host copies it out of the staging slots one tile later. Operands already on the device are
-//! used in place. The whole problem must fit in device memory (as for an untiled call).
+//! host copies it out of the staging slots one tile later. Operands in page-locked memory of the
+//! device's backend (`HostBuffer`, `Device::pin`) skip the staging slots: their panels and tiles
+//! move by one strided DMA each, straight from and to the user's memory, and the run waits for
+//! every such DMA before it returns. Operands already on the device are used in place. The
+//! whole problem must fit in device memory (as for an untiled call).
 //!
 //! The ordering rules are the engine's (see [`super`]): uploads wait for the compute queue
 //! once at the start, every tile's gemm waits for the events of its panels, every download
@@ -32,18 +35,39 @@ const PENDING_TILES: usize = 2;
 /// Where an input operand is.
 #[derive(Clone, Copy)]
 pub(crate) enum Operand<'a> {
-    /// Host memory (its bytes).
+    /// Host memory (its bytes), moved through the staging slots.
     Host(&'a [u8]),
+    /// Page-locked host memory of the device's backend, moved by DMA from the bytes themselves.
+    Pinned(&'a [u8]),
     /// Device memory.
     Device(DevPtr),
 }
 
+impl Operand<'_> {
+    fn on_host(&self) -> bool {
+        !matches!(self, Operand::Device(_))
+    }
+}
+
 /// Where the output is.
 pub(crate) enum Output<'a> {
-    /// Host memory (its bytes).
+    /// Host memory (its bytes), moved through the staging slots.
     Host(&'a mut [u8]),
+    /// Page-locked host memory of the device's backend, moved by DMA into the bytes themselves.
+    Pinned(&'a mut [u8]),
     /// Device memory.
     Device(DevPtr),
+}
+
+impl Output<'_> {
+    fn on_host(&self) -> bool {
+        !matches!(self, Output::Device(_))
+    }
+
+    /// Whether some transfer goes through the staging slots.
+    fn staged(&self) -> bool {
+        matches!(self, Output::Host(_))
+    }
 }
 
 /// A validated column-major gemm `C (m×n) = α op(X) op(Y) + βC` with `k > 0`, `α ≠ 0`.
@@ -92,9 +116,9 @@ impl<T: Scalar> Gemm<'_, T> {
         }
         let e = std::mem::size_of::<T>();
         let host = |on_host: bool, elems: usize| if on_host { elems * e } else { 0 };
-        let bytes = host(matches!(self.x, Operand::Host(_)), self.m * self.k)
-            + host(matches!(self.y, Operand::Host(_)), self.k * self.n)
-            + host(matches!(self.c, Output::Host(_)), self.m * self.n);
+        let bytes = host(self.x.on_host(), self.m * self.k)
+            + host(self.y.on_host(), self.k * self.n)
+            + host(self.c.on_host(), self.m * self.n);
         let (from, edge) = dev.tiling();
         let tiles =
             self.m.div_ceil(tile_edge(self.m, edge)) * self.n.div_ceil(tile_edge(self.n, edge));
@@ -105,19 +129,18 @@ impl<T: Scalar> Gemm<'_, T> {
     /// `C`; 0 for one already on the device).
     pub(crate) fn scratch_bytes(&self) -> [usize; 3] {
         let e = std::mem::size_of::<T>();
-        let on_host = |o: &Operand<'_>| matches!(o, Operand::Host(_));
         [
-            if on_host(&self.x) {
+            if self.x.on_host() {
                 self.m * self.k * e
             } else {
                 0
             },
-            if on_host(&self.y) {
+            if self.y.on_host() {
                 self.k * self.n * e
             } else {
                 0
             },
-            if matches!(self.c, Output::Host(_)) {
+            if self.c.on_host() {
                 self.m * self.n * e
             } else {
                 0
@@ -200,7 +223,8 @@ struct Pending {
 
 /// Runs the tiled gemm (`Ok(false)`: not run, too few staging slots; use the plain path).
 /// Every host operand's memory is read or written only before this returns; on error, every
-/// transfer it started has completed before it returns.
+/// transfer it started has completed before it returns (if even waiting for a DMA of user
+/// memory fails, the process aborts: see [`DirectDmas`]).
 ///
 /// Everything the run needs (device memory, staging slots, events) is reserved before its first
 /// transfer, so only a fault of the device can stop it part way; a stop after results began to
@@ -216,13 +240,18 @@ pub(crate) fn run<T: Scalar, B: BlasAll>(
     let edge = dev.tiling().1;
     let rows = ranges(g.m, tile_edge(g.m, edge));
     let cols = ranges(g.n, tile_edge(g.n, edge));
-    let on_host = |o: &Operand<'_>| matches!(o, Operand::Host(_));
-    let c_on_host = matches!(g.c, Output::Host(_));
-    // One event per host panel, and per tile one after its C upload and one after its gemm.
+    let c_on_host = g.c.on_host();
+    let direct = matches!(g.x, Operand::Pinned(_))
+        || matches!(g.y, Operand::Pinned(_))
+        || matches!(g.c, Output::Pinned(_));
+    let staged = matches!(g.x, Operand::Host(_)) || matches!(g.y, Operand::Host(_)) || g.c.staged();
+    // One event per host panel, per tile one after its C upload and one after its gemm, and
+    // two for the final wait of direct DMAs.
     let tiles = rows.len() * cols.len();
-    let wanted = usize::from(on_host(&g.x)) * rows.len()
-        + usize::from(on_host(&g.y)) * cols.len()
-        + usize::from(c_on_host) * tiles * (1 + usize::from(!g.beta.is_zero()));
+    let wanted = usize::from(g.x.on_host()) * rows.len()
+        + usize::from(g.y.on_host()) * cols.len()
+        + usize::from(c_on_host) * tiles * (1 + usize::from(!g.beta.is_zero()))
+        + 2 * usize::from(direct);
     let mut events: Vec<Event> = Vec::with_capacity(wanted);
     let mut made = Ok(());
     for _ in 0..wanted {
@@ -235,10 +264,10 @@ pub(crate) fn run<T: Scalar, B: BlasAll>(
         }
     }
     let mut slots = Vec::new();
-    if made.is_ok() {
+    if made.is_ok() && staged {
         slots = st.acquire(b, UPLOAD_SLOTS + PENDING_TILES + 1);
     }
-    if made.is_err() || slots.len() < 2 {
+    if made.is_err() || (staged && slots.len() < 2) {
         for ev in events {
             st.give_event(ev);
         }
@@ -247,11 +276,23 @@ pub(crate) fn run<T: Scalar, B: BlasAll>(
     }
     let mut used: Vec<Event> = Vec::with_capacity(wanted);
     let mut wrote = false;
+    let final_wait = if direct {
+        let ends = [events.pop(), events.pop()];
+        Some(ends.map(|e| e.expect("counted above")))
+    } else {
+        None
+    };
     let r = {
         let mut flight = InFlight::new(dev, &mut slots);
+        let mut dmas = DirectDmas {
+            dev,
+            events: final_wait,
+            armed: false,
+        };
         let mut t = Tiler {
             dev,
             flight: &mut flight,
+            dmas: &mut dmas,
             spare: &mut events,
             events: &mut used,
             up_next: 0,
@@ -260,11 +301,16 @@ pub(crate) fn run<T: Scalar, B: BlasAll>(
             wrote: &mut wrote,
         };
         let r = t.all(&mut g, &rows, &cols, [xbuf, ybuf, cbuf]);
+        // Every DMA of user memory is complete before the run ends, whatever its result.
+        let r = r.and(dmas.wait());
         if r.is_ok() {
             flight.finish();
         }
         r
     };
+    if let Some(ends) = final_wait {
+        used.extend(ends);
+    }
     for ev in used.into_iter().chain(events) {
         st.give_event(ev);
     }
@@ -276,10 +322,54 @@ pub(crate) fn run<T: Scalar, B: BlasAll>(
     }
 }
 
+/// The DMAs a run makes straight from and to page-locked user memory. Once one is enqueued
+/// (`armed`), the run may not return before every transfer queue has drained: `wait` does that
+/// on every path, and dropping an armed value (a panic mid-run) does it too. If even the wait
+/// fails, a DMA may still be reading or writing memory whose borrow is about to end, so the
+/// process aborts (as [`super::upload_direct`]'s wait does).
+pub(crate) struct DirectDmas<'d, B: crate::backend::Backend> {
+    dev: Link<'d, B>,
+    /// Two events reserved before the run, so the wait needs no allocation.
+    events: Option<[Event; 2]>,
+    armed: bool,
+}
+
+impl<B: crate::backend::Backend> DirectDmas<'_, B> {
+    /// Waits for both transfer queues if a direct DMA was enqueued.
+    fn wait(&mut self) -> Result<()> {
+        if !std::mem::replace(&mut self.armed, false) {
+            return Ok(());
+        }
+        let b = self.dev.backend();
+        let [up, down] = self
+            .events
+            .expect("reserved when a run has direct operands");
+        // SAFETY: live events of this backend, reserved for this run.
+        let r = unsafe {
+            b.event_record(up, Queue::Upload)
+                .and_then(|()| b.event_record(down, Queue::Download))
+                .and_then(|()| b.event_sync(up))
+                .and_then(|()| b.event_sync(down))
+        };
+        if r.is_err() && b.synchronize_all().is_err() {
+            log::error!("gpublas: cannot wait for a DMA of user memory; aborting");
+            std::process::abort();
+        }
+        r
+    }
+}
+
+impl<B: crate::backend::Backend> Drop for DirectDmas<'_, B> {
+    fn drop(&mut self) {
+        let _ = self.wait();
+    }
+}
+
 /// The state of one tiled run.
 struct Tiler<'f, 'a, 'd, B: crate::backend::Backend> {
     dev: Link<'d, B>,
     flight: &'f mut InFlight<'a, 'd, B>,
+    dmas: &'f mut DirectDmas<'d, B>,
     /// Events made before the run, not used yet.
     spare: &'f mut Vec<Event>,
     /// Events used by the run (given back after it).
@@ -329,6 +419,69 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
         // SAFETY: a live event of this backend.
         unsafe { self.dev.backend().event_record(ev, Queue::Upload)? };
         Ok(ev)
+    }
+
+    /// Enqueues one strided DMA of `block` (`cols` columns) of the page-locked host matrix `src`
+    /// into device memory at `dst` (packed, leading dimension `block.rows`) on the upload
+    /// queue; returns the event after it.
+    fn upload_direct(
+        &mut self,
+        dst: DevPtr,
+        src: &[u8],
+        block: Block,
+        cols: usize,
+    ) -> Result<Event> {
+        let (start, width, pitch) = block.span(cols, src.len());
+        self.dmas.armed = true;
+        // SAFETY: `span` checked that every column of the block lies inside `src`, which is
+        // page-locked memory of this backend borrowed for the whole run; the run waits for
+        // the upload queue before it returns (`DirectDmas`). `dst` holds the packed block.
+        unsafe {
+            self.dev.backend().upload_2d_async(
+                Queue::Upload,
+                dst,
+                width,
+                src.as_ptr().add(start),
+                pitch,
+                width,
+                cols,
+            )?
+        };
+        self.dev.counters().copied_in(width * cols);
+        let ev = self.event()?;
+        // SAFETY: a live event of this backend.
+        unsafe { self.dev.backend().event_record(ev, Queue::Upload)? };
+        Ok(ev)
+    }
+
+    /// Enqueues one strided DMA of a finished device tile (packed at `src`) into `block` of
+    /// the page-locked host output `c`, on the download queue (after the tile's gemm, which
+    /// the caller made the queue wait for).
+    fn download_direct(
+        &mut self,
+        c: &mut [u8],
+        src: DevPtr,
+        block: Block,
+        cols: usize,
+    ) -> Result<()> {
+        let (start, width, pitch) = block.span(cols, c.len());
+        self.dmas.armed = true;
+        // From here the DMA may write the output, even if enqueueing reports a failure.
+        *self.wrote = true;
+        // SAFETY: as for `upload_direct`, with `c` borrowed exclusively for the run.
+        unsafe {
+            self.dev.backend().download_2d_async(
+                Queue::Download,
+                c.as_mut_ptr().add(start),
+                pitch,
+                src,
+                width,
+                width,
+                cols,
+            )?
+        };
+        self.dev.counters().copied_out(width * cols);
+        Ok(())
     }
 
     /// Copies the oldest pending tile out of its slots into the host output.
@@ -436,6 +589,14 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
                                     ready: Some(self.upload(dst, src, block, ncols)?),
                                 }
                             }
+                            Operand::Pinned(src) => {
+                                let dst = xbuf.offset::<u8>(r0 * g.k * e);
+                                Placed {
+                                    ptr: dst,
+                                    ld: block.rows,
+                                    ready: Some(self.upload_direct(dst, src, block, ncols)?),
+                                }
+                            }
                             Operand::Device(p) => Placed {
                                 ptr: p.offset::<u8>((block.c0 * g.ldx + block.r0) * e),
                                 ld: g.ldx,
@@ -457,6 +618,14 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
                                     ptr: dst,
                                     ld: block.rows,
                                     ready: Some(self.upload(dst, src, block, ncols)?),
+                                }
+                            }
+                            Operand::Pinned(src) => {
+                                let dst = ybuf.offset::<u8>(c0 * g.k * e);
+                                Placed {
+                                    ptr: dst,
+                                    ld: block.rows,
+                                    ready: Some(self.upload_direct(dst, src, block, ncols)?),
                                 }
                             }
                             Operand::Device(p) => Placed {
@@ -490,6 +659,19 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
                             ready,
                         }
                     }
+                    Output::Pinned(host) => {
+                        let dst = cbuf.offset::<u8>((r0 * g.n + h * c0) * e);
+                        let ready = if g.beta.is_zero() {
+                            None
+                        } else {
+                            Some(self.upload_direct(dst, host, cblock, w)?)
+                        };
+                        Placed {
+                            ptr: dst,
+                            ld: h,
+                            ready,
+                        }
+                    }
                     Output::Device(p) => Placed {
                         ptr: p.offset::<u8>((c0 * g.ldc + r0) * e),
                         ld: g.ldc,
@@ -513,14 +695,18 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
                     // The caller's device `C` now holds this tile's results.
                     *self.wrote = true;
                 }
-                if let Output::Host(host) = &mut g.c {
+                if g.c.on_host() {
                     let done = self.event()?;
                     // SAFETY: a live event of this backend.
                     unsafe {
                         b.event_record(done, Queue::Compute)?;
                         b.event_wait(Queue::Download, done)?;
                     }
-                    self.download(host, c.ptr, cblock, w)?;
+                    match &mut g.c {
+                        Output::Host(host) => self.download(host, c.ptr, cblock, w)?,
+                        Output::Pinned(host) => self.download_direct(host, c.ptr, cblock, w)?,
+                        Output::Device(_) => unreachable!("on the host"),
+                    }
                 }
             }
         }

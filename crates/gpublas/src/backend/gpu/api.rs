@@ -98,6 +98,20 @@ pub trait GpuApi: Sealed + Copy + Send + Sync + 'static {
         kind: CopyKind,
         s: Self::Stream,
     ) -> Result<()>;
+    /// Enqueues a strided copy on `s`: `height` rows of `width` bytes, row `i` from
+    /// `src + i·spitch` to `dst + i·dpitch` (`cudaMemcpy2DAsync` / `hipMemcpy2DAsync`).
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn memcpy_2d(
+        &self,
+        dst: *mut u8,
+        dpitch: usize,
+        src: *const u8,
+        spitch: usize,
+        width: usize,
+        height: usize,
+        kind: CopyKind,
+        s: Self::Stream,
+    ) -> Result<()>;
     unsafe fn memset_zero(&self, dst: DevPtr, bytes: usize, s: Self::Stream) -> Result<()>;
     /// Page-locked host memory (`cudaMallocHost` / `hipHostMalloc`).
     unsafe fn host_alloc(&self, bytes: usize) -> Result<*mut u8>;

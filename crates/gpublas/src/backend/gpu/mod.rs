@@ -91,6 +91,10 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// The largest pitch a strided copy is given (the vendors' limit, `cudaDevAttrMaxPitch`, is
+/// 2³¹ − 1 bytes on current devices); wider ones are copied row by row.
+const MAX_PITCH: usize = i32::MAX as usize;
+
 /// A device context and its forks: what `same_context` compares, and whose streams a free
 /// waits for once a fork may have used the memory.
 struct Family<A: GpuApi> {
@@ -520,6 +524,16 @@ unsafe impl<A: GpuApi> Backend for Gpu<A> {
         // SAFETY: the stream is the context's own, live as long as the context.
         unsafe { self.ctx.api.stream_sync(self.ctx.stream) }
     }
+    fn synchronize_all(&self) -> Result<()> {
+        self.ctx.enter()?;
+        let mut r = Ok(());
+        for q in [Queue::Compute, Queue::Upload, Queue::Download] {
+            // SAFETY: the streams are the context's own, live as long as the context.
+            let s = unsafe { self.ctx.api.stream_sync(self.ctx.queue(q)) };
+            r = r.and(s);
+        }
+        r
+    }
     fn async_transfers(&self) -> bool {
         true
     }
@@ -571,6 +585,86 @@ unsafe impl<A: GpuApi> Backend for Gpu<A> {
                 dst,
                 src.as_raw(),
                 bytes,
+                CopyKind::DeviceToHost,
+                self.ctx.queue(q),
+            )
+        }
+    }
+    unsafe fn upload_2d_async(
+        &self,
+        q: Queue,
+        dst: DevPtr,
+        dpitch: usize,
+        src: *const u8,
+        spitch: usize,
+        width: usize,
+        height: usize,
+    ) -> Result<()> {
+        if height == 0 || width == 0 {
+            return Ok(());
+        }
+        if dpitch.max(spitch) > MAX_PITCH {
+            for i in 0..height {
+                // SAFETY: row `i` of both ranges (the caller's contract).
+                unsafe {
+                    self.upload_async(q, dst.offset::<u8>(i * dpitch), src.add(i * spitch), width)?
+                };
+            }
+            return Ok(());
+        }
+        self.ctx.enter()?;
+        // SAFETY: the caller guarantees every row of both ranges, and that `src` stays valid
+        // until the copy is done; the stream is the context's own.
+        unsafe {
+            self.ctx.api.memcpy_2d(
+                dst.as_raw(),
+                dpitch,
+                src,
+                spitch,
+                width,
+                height,
+                CopyKind::HostToDevice,
+                self.ctx.queue(q),
+            )
+        }
+    }
+    unsafe fn download_2d_async(
+        &self,
+        q: Queue,
+        dst: *mut u8,
+        dpitch: usize,
+        src: DevPtr,
+        spitch: usize,
+        width: usize,
+        height: usize,
+    ) -> Result<()> {
+        if height == 0 || width == 0 {
+            return Ok(());
+        }
+        if dpitch.max(spitch) > MAX_PITCH {
+            for i in 0..height {
+                // SAFETY: row `i` of both ranges (the caller's contract).
+                unsafe {
+                    self.download_async(
+                        q,
+                        dst.add(i * dpitch),
+                        src.offset::<u8>(i * spitch),
+                        width,
+                    )?
+                };
+            }
+            return Ok(());
+        }
+        self.ctx.enter()?;
+        // SAFETY: as for `upload_2d_async`.
+        unsafe {
+            self.ctx.api.memcpy_2d(
+                dst,
+                dpitch,
+                src.as_raw(),
+                spitch,
+                width,
+                height,
                 CopyKind::DeviceToHost,
                 self.ctx.queue(q),
             )
