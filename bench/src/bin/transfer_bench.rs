@@ -288,6 +288,162 @@ where
     Ok(())
 }
 
+/// Level 1 and 2 from host memory, transfer-bound: sgemv with a 16384² matrix (1 GiB) and
+/// saxpy over 2²⁸ floats (1 GiB per vector), each from `Vec`s and from `HostBuffer`s, beside
+/// two floors measured in the same run: the link (the same bytes moved by `cudaMemcpy` from and
+/// into page-locked memory, one after another, no compute) and the host's copy rate (the same
+/// bytes copied pageable → page-locked with `threads` threads: what any staged transfer of
+/// pageable memory pays). Interleaved rounds in a fresh random order, as for gemm.
+fn level12_cases(dev: &Device<Cuda>, reps: usize, lines: &mut Vec<Line>) -> Res<()> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum L {
+        Vecs,
+        HostBuffers,
+        Link,
+        HostCopy,
+    }
+    let label = |l: L| match l {
+        L::Vecs => "gpublas, Vecs",
+        L::HostBuffers => "gpublas, HostBuffers",
+        L::Link => "link floor: pinned cudaMemcpy of the same bytes, no compute",
+        L::HostCopy => "host-copy floor: the same bytes pageable → page-locked",
+    };
+    let api = dev.backend().api();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(16);
+    let mut rng = Rng::new(12);
+    let imps = [L::Vecs, L::HostBuffers, L::Link, L::HostCopy];
+    for routine in ["sgemv n=16384", "saxpy n=2^28"] {
+        eprintln!("[{routine}]");
+        let gemv = routine.starts_with("sgemv");
+        let n = 16384usize;
+        let len = if gemv { n * n } else { 1 << 28 };
+        let gib = len * 4;
+        // Inputs: the big operand (A or x) and the small/second one (x or y).
+        let big: Vec<f32> = (0..len).map(|i| (i % 1021) as f32 - 510.0).collect();
+        let other_len = if gemv { n } else { len };
+        let other: Vec<f32> = (0..other_len).map(|i| (i % 7) as f32).collect();
+        let out_len = if gemv { n } else { len };
+        let mut v_out = vec![0.0f32; out_len];
+        let mut h_big = dev.host_buffer::<f32>(len)?;
+        h_big.copy_from_slice(&big);
+        let mut h_other = dev.host_buffer::<f32>(other_len)?;
+        h_other.copy_from_slice(&other);
+        let mut h_out = dev.host_buffer::<f32>(out_len)?;
+        // The floors' memory: page-locked copies and device room.
+        let p_big = Pinned::from_slice(api, &big)?;
+        let p_other = Pinned::from_slice(api, &other)?;
+        let d = RawMem::new(api, gib + other_len * 4)?;
+        let mut scratch = vec![0u8; gib];
+        let (in_bytes, out_bytes) = if gemv {
+            (gib + n * 4, n * 4)
+        } else {
+            (2 * gib, gib)
+        };
+        let mut samples = vec![Vec::new(); imps.len()];
+        let mut order: Vec<usize> = (0..imps.len()).collect();
+        for round in 0..=reps {
+            for i in (1..order.len()).rev() {
+                order.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+            }
+            for &k in &order {
+                if !gemv {
+                    // y starts from `other` every round (outside the timing).
+                    v_out.copy_from_slice(&other);
+                    h_out.copy_from_slice(&other);
+                }
+                let t = Instant::now();
+                match (imps[k], gemv) {
+                    (L::Vecs, true) => dev.gemv(
+                        Op::N,
+                        1.0,
+                        Mat::col_major(&big, n, n),
+                        &other,
+                        0.0,
+                        &mut v_out,
+                    )?,
+                    (L::HostBuffers, true) => dev.gemv(
+                        Op::N,
+                        1.0,
+                        Mat::col_major(&h_big, n, n),
+                        &h_other,
+                        0.0,
+                        &mut h_out,
+                    )?,
+                    (L::Vecs, false) => dev.axpy(2.0, &big, &mut v_out)?,
+                    (L::HostBuffers, false) => dev.axpy(2.0, &h_big, &mut h_out)?,
+                    // SAFETY: `d` holds the big operand and the other; the pinned buffers hold
+                    // what is copied from them; the output lands in the pinned copy of `other`
+                    // (gemv: n floats; axpy: the whole vector), which nothing reads.
+                    (L::Link, _) => unsafe {
+                        let dp = d.ptr::<u8>();
+                        let h2d = sys::cudaMemcpyHostToDevice;
+                        memcpy(api, dp.cast(), p_big.ptr().cast(), gib, h2d)?;
+                        let second = if gemv { n * 4 } else { gib };
+                        let (dst, src) = if gemv {
+                            (dp.add(gib), p_other.ptr())
+                        } else {
+                            (dp, p_other.ptr())
+                        };
+                        memcpy(api, dst.cast(), src.cast(), second, h2d)?;
+                        let d2h = sys::cudaMemcpyDeviceToHost;
+                        memcpy(api, p_other.ptr().cast(), dp.cast(), out_bytes, d2h)?;
+                    },
+                    (L::HostCopy, _) => {
+                        // Inputs in, output out: (in + out) bytes through the host's copy.
+                        let total = in_bytes + out_bytes;
+                        let src: &[u8] = bytemuck::cast_slice(&big);
+                        let mut left = total;
+                        while left > 0 {
+                            let part = left.min(gib);
+                            host_copy_gbps(&mut scratch[..part], &src[..part], threads);
+                            left -= part;
+                        }
+                    }
+                }
+                let ms = t.elapsed().as_secs_f64() * 1e3;
+                if round == 0 {
+                    let got: &[f32] = match imps[k] {
+                        L::Vecs => &v_out,
+                        L::HostBuffers => &h_out,
+                        _ => continue,
+                    };
+                    let ok = if gemv {
+                        [0usize, 1, n / 2, n - 1].iter().all(|&i| {
+                            let want: f64 = (0..n)
+                                .map(|j| big[i + j * n] as f64 * other[j] as f64)
+                                .sum();
+                            (got[i] as f64 - want).abs() <= 1e-4 * want.abs().max(1.0) + 1e-2
+                        })
+                    } else {
+                        got.iter()
+                            .zip(big.iter().zip(&other))
+                            .all(|(&g, (&x, &y))| g == 2.0 * x + y)
+                    };
+                    if !ok {
+                        return Err(format!("{routine} {}: wrong result", label(imps[k])).into());
+                    }
+                } else {
+                    samples[k].push(ms);
+                }
+            }
+        }
+        let floor = |l: L| median(&samples[imps.iter().position(|&i| i == l).expect("listed")]);
+        let worst = floor(L::Link).max(floor(L::HostCopy));
+        for (&imp, s) in imps.iter().zip(&samples) {
+            let note = match imp {
+                L::Vecs => format!("{:.2}x the larger floor", median(s) / worst),
+                L::HostBuffers => format!("{:.2}x the link floor", median(s) / floor(L::Link)),
+                L::HostCopy => format!("{threads} threads"),
+                L::Link => String::new(),
+            };
+            lines.push(ms_line(routine, label(imp), s, note));
+        }
+    }
+    Ok(())
+}
+
 fn gpublas_default_tile_from() -> usize {
     48 << 20
 }
@@ -640,6 +796,7 @@ fn run(o: &Opts) -> Res<String> {
     if !o.quick {
         gemm_cases::<f64>(&dev, &raw, peer.as_ref(), 8192, 3, &mut lines)?;
     }
+    level12_cases(&dev, reps.min(5), &mut lines)?;
     if o.gemm_only {
         return table(&dev, o, &lines);
     }

@@ -7,9 +7,13 @@
 //! transfer queues. Other backends copy synchronously.
 //!
 //! The rules that keep this sound and ordered:
-//! - **User memory is never touched by a DMA.** Uploads copy user data into a slot before they
-//!   return; downloads copy out of a slot before they return. So nothing reads or writes user
-//!   memory after the call that borrowed it, whatever the caller later forgets or leaks.
+//! - **No DMA of user memory outlives the call.** Uploads copy pageable user data into a slot
+//!   before they return; downloads copy out of a slot before they return. Page-locked user
+//!   memory (`HostBuffer`, `Device::pin`) is moved by DMA directly ([`upload_direct`],
+//!   [`download_direct`], tiled gemm's panels and tiles), and the call waits for those DMAs
+//!   before it returns — on error too, and if the wait itself fails the process aborts. So
+//!   nothing reads or writes user memory after the call that borrowed it, whatever the caller
+//!   later forgets or leaks.
 //! - **Device memory is ordered.** A transfer on a copy queue first waits for the compute queue
 //!   (so it runs after every earlier user of a recycled block), and the compute queue waits for
 //!   an upload's last chunk before any later work (so kernels and frees see the data).
