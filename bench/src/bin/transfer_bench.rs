@@ -292,8 +292,8 @@ where
 /// saxpy over 2²⁸ floats (1 GiB per vector), each from `Vec`s and from `HostBuffer`s, beside
 /// two floors measured in the same run: the link (the same bytes moved by `cudaMemcpy` from and
 /// into page-locked memory, one after another, no compute) and the host's copy rate (the same
-/// bytes copied pageable → page-locked with `threads` threads: what any staged transfer of
-/// pageable memory pays). Interleaved rounds in a fresh random order, as for gemm.
+/// bytes copied by the host, pageable → pageable, with `threads` threads: the rate any staged
+/// transfer of pageable memory pays). Interleaved rounds in a fresh random order, as for gemm.
 fn level12_cases(dev: &Device<Cuda>, reps: usize, lines: &mut Vec<Line>) -> Res<()> {
     #[derive(Clone, Copy, PartialEq)]
     enum L {
@@ -306,7 +306,7 @@ fn level12_cases(dev: &Device<Cuda>, reps: usize, lines: &mut Vec<Line>) -> Res<
         L::Vecs => "gpublas, Vecs",
         L::HostBuffers => "gpublas, HostBuffers",
         L::Link => "link floor: pinned cudaMemcpy of the same bytes, no compute",
-        L::HostCopy => "host-copy floor: the same bytes pageable → page-locked",
+        L::HostCopy => "host-copy floor: the same bytes copied pageable → pageable",
     };
     let api = dev.backend().api();
     let threads = std::thread::available_parallelism()

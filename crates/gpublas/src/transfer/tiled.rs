@@ -87,12 +87,20 @@ pub(crate) struct Gemm<'a, T> {
     pub ldc: usize,
 }
 
-/// The tile edge for a dimension `d`: the device's setting if any, else whole below 2048, 1024
+/// Bytes above which an automatic tile edge of 2048 is halved: the first tile's gemm waits for
+/// a whole panel of each operand.
+const PANEL_BYTES: usize = 64 << 20;
+
+/// The tile edge for a dimension `d` whose panels are `panel_row` bytes per unit of edge (the
+/// depth times the element size): the device's setting if any, else whole below 2048, 1024
 /// below 3072, 2048 above (measured on an H200: at n = 4096, tiles of 2048 beat 1024 by a
-/// quarter — fewer, larger gemms and panels; at 8192 they tie; see `docs/gpu-runs.md`).
-fn tile_edge(d: usize, forced: usize) -> usize {
+/// quarter — fewer, larger gemms and panels; at 8192 they tie; see `docs/gpu-runs.md`), but
+/// 1024 where a panel of 2048 would pass 64 MiB (an H100, page-locked operands: dgemm 8192 took
+/// 31.2–31.8 ms in tiles of 1024 against 33.2–34.3 in tiles of 2048, whose 128 MiB panels
+/// delay the first gemm; sgemm 8192, with 64 MiB panels, 24.5 against 27.5; Runs R and S).
+fn tile_edge(d: usize, panel_row: usize, forced: usize) -> usize {
     match forced {
-        0 if d >= 3072 => 2048,
+        0 if d >= 3072 && 2048 * panel_row <= PANEL_BYTES => 2048,
         0 if d >= 2048 => 1024,
         0 => d.max(1),
         t => t.min(d.max(1)),
@@ -120,8 +128,9 @@ impl<T: Scalar> Gemm<'_, T> {
             + host(self.y.on_host(), self.k * self.n)
             + host(self.c.on_host(), self.m * self.n);
         let (from, edge) = dev.tiling();
-        let tiles =
-            self.m.div_ceil(tile_edge(self.m, edge)) * self.n.div_ceil(tile_edge(self.n, edge));
+        let row = self.k * e;
+        let tiles = self.m.div_ceil(tile_edge(self.m, row, edge))
+            * self.n.div_ceil(tile_edge(self.n, row, edge));
         bytes >= from && tiles > 1
     }
 
@@ -238,8 +247,9 @@ pub(crate) fn run<T: Scalar, B: BlasAll>(
 ) -> Result<bool> {
     let (b, st) = (dev.backend(), dev.staging());
     let edge = dev.tiling().1;
-    let rows = ranges(g.m, tile_edge(g.m, edge));
-    let cols = ranges(g.n, tile_edge(g.n, edge));
+    let row = g.k * std::mem::size_of::<T>();
+    let rows = ranges(g.m, tile_edge(g.m, row, edge));
+    let cols = ranges(g.n, tile_edge(g.n, row, edge));
     let c_on_host = g.c.on_host();
     let direct = matches!(g.x, Operand::Pinned(_))
         || matches!(g.y, Operand::Pinned(_))
