@@ -274,3 +274,66 @@ fn small_operands_are_used_in_place_from_mapped_staging_or_copied_by_the_limit()
     }
     assert_eq!(emu.live_allocations(), 0, "{emu:?}");
 }
+
+#[test]
+fn a_tiled_gemm_moves_page_locked_operands_by_direct_dma() {
+    // A `HostBuffer` and a pinned slice in, a `HostBuffer` out, tiled in 2×2 tiles: every panel
+    // and tile goes by one strided DMA from or into the user's memory (no staging), counted
+    // once, and complete before the call returns.
+    let emu = Emulated::asynchronous();
+    {
+        let dev = Device::new(emu.clone());
+        dev.set_staging(4096, 2);
+        dev.set_gemm_tiling(0, Some(2));
+        let (m, k, n) = (5, 3, 4);
+        let a: Vec<f64> = (0..m * k).map(|i| 0.5 + i as f64).collect();
+        let b: Vec<f64> = (0..k * n).map(|i| 1.0 - 0.25 * i as f64).collect();
+        let mut a_h = dev.host_buffer::<f64>(m * k).unwrap();
+        a_h.copy_from_slice(&a);
+        let mut b_v = b.clone();
+        let mut c_h = dev.host_buffer::<f64>(m * n).unwrap();
+        c_h.fill(f64::NAN); // β = 0: never read
+        {
+            let b_p = dev.pin(&mut b_v).unwrap();
+            dev.reset_stats();
+            dev.gemm(
+                Op::N,
+                Op::N,
+                1.0,
+                Mat::col_major(&a_h, m, k),
+                Mat::col_major(&b_p, k, n),
+                0.0,
+                MatMut::col_major(&mut c_h, m, n),
+            )
+            .unwrap();
+        }
+        let s = dev.stats();
+        assert_eq!(
+            (s.bytes_in, s.bytes_out),
+            (((m * k + k * n) * 8) as u64, (m * n * 8) as u64),
+            "{s:?}"
+        );
+        assert_eq!(s.pinned_bytes, 0, "no staging slot was needed: {s:?}");
+        let ab = naive_gemm(&a, &b, m, k, n);
+        close(&c_h, &ab);
+        // β ≠ 0: C's tiles go up from and come back into the same page-locked memory.
+        dev.gemm(
+            Op::N,
+            Op::N,
+            1.0,
+            Mat::col_major(&a_h, m, k),
+            Mat::col_major(&b, k, n),
+            0.5,
+            MatMut::col_major(&mut c_h, m, n),
+        )
+        .unwrap();
+        let want: Vec<f64> = ab.iter().map(|x| 1.5 * x).collect();
+        close(&c_h, &want);
+        assert_eq!(
+            dev.stats().pinned_bytes,
+            8192,
+            "B, a plain Vec now, went through staging"
+        );
+    }
+    assert_eq!(emu.live_allocations(), 0, "{emu:?}");
+}

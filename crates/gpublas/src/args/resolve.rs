@@ -454,7 +454,7 @@ impl<T: Element, B: Backend> SrcMut<'_, T, B> {
             SrcMutKind::Pinned(s, own) => {
                 let bytes = bytemuck::cast_slice_mut(s);
                 Ok(if own.same_device(dev) {
-                    Output::Pinned(bytes)
+                    Output::Pinned(crate::transfer::tiled::PinnedOut::new(bytes))
                 } else {
                     Output::Host(bytes)
                 })

@@ -54,9 +54,29 @@ pub(crate) enum Output<'a> {
     /// Host memory (its bytes), moved through the staging slots.
     Host(&'a mut [u8]),
     /// Page-locked host memory of the device's backend, moved by DMA into the bytes themselves.
-    Pinned(&'a mut [u8]),
+    Pinned(PinnedOut<'a>),
     /// Device memory.
     Device(DevPtr),
+}
+
+/// A page-locked output, as one raw pointer derived once from its exclusive borrow (held for
+/// `'a`): every DMA of the run reads and writes through it, and the borrow is not used again
+/// while one may be pending (a reborrow of the slice per tile would invalidate the pointers
+/// that earlier, still running, DMAs write through).
+pub(crate) struct PinnedOut<'a> {
+    ptr: *mut u8,
+    len: usize,
+    _borrow: std::marker::PhantomData<&'a mut [u8]>,
+}
+
+impl<'a> PinnedOut<'a> {
+    pub(crate) fn new(bytes: &'a mut [u8]) -> Self {
+        PinnedOut {
+            ptr: bytes.as_mut_ptr(),
+            len: bytes.len(),
+            _borrow: std::marker::PhantomData,
+        }
+    }
 }
 
 impl Output<'_> {
@@ -434,24 +454,26 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
     /// Enqueues one strided DMA of `block` (`cols` columns) of the page-locked host matrix `src`
     /// into device memory at `dst` (packed, leading dimension `block.rows`) on the upload
     /// queue; returns the event after it.
+    /// `src` is the matrix's start and length in bytes: an input's shared borrow, or the
+    /// output's pointer ([`PinnedOut`]), valid for the whole run.
     fn upload_direct(
         &mut self,
         dst: DevPtr,
-        src: &[u8],
+        (src, len): (*const u8, usize),
         block: Block,
         cols: usize,
     ) -> Result<Event> {
-        let (start, width, pitch) = block.span(cols, src.len());
+        let (start, width, pitch) = block.span(cols, len);
         self.dmas.armed = true;
-        // SAFETY: `span` checked that every column of the block lies inside `src`, which is
-        // page-locked memory of this backend borrowed for the whole run; the run waits for
-        // the upload queue before it returns (`DirectDmas`). `dst` holds the packed block.
+        // SAFETY: `span` checked that every column of the block lies inside the `len` bytes at
+        // `src`, page-locked memory of this backend borrowed for the whole run; the run waits
+        // for the upload queue before it returns (`DirectDmas`). `dst` holds the packed block.
         unsafe {
             self.dev.backend().upload_2d_async(
                 Queue::Upload,
                 dst,
                 width,
-                src.as_ptr().add(start),
+                src.add(start),
                 pitch,
                 width,
                 cols,
@@ -469,20 +491,21 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
     /// the caller made the queue wait for).
     fn download_direct(
         &mut self,
-        c: &mut [u8],
+        (c, len): (*mut u8, usize),
         src: DevPtr,
         block: Block,
         cols: usize,
     ) -> Result<()> {
-        let (start, width, pitch) = block.span(cols, c.len());
+        let (start, width, pitch) = block.span(cols, len);
         self.dmas.armed = true;
         // From here the DMA may write the output, even if enqueueing reports a failure.
         *self.wrote = true;
-        // SAFETY: as for `upload_direct`, with `c` borrowed exclusively for the run.
+        // SAFETY: as for `upload_direct`; `c` is the output's one pointer ([`PinnedOut`]),
+        // whose exclusive borrow lasts the run and is not used otherwise meanwhile.
         unsafe {
             self.dev.backend().download_2d_async(
                 Queue::Download,
-                c.as_mut_ptr().add(start),
+                c.add(start),
                 pitch,
                 src,
                 width,
@@ -604,7 +627,12 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
                                 Placed {
                                     ptr: dst,
                                     ld: block.rows,
-                                    ready: Some(self.upload_direct(dst, src, block, ncols)?),
+                                    ready: Some(self.upload_direct(
+                                        dst,
+                                        (src.as_ptr(), src.len()),
+                                        block,
+                                        ncols,
+                                    )?),
                                 }
                             }
                             Operand::Device(p) => Placed {
@@ -635,7 +663,12 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
                                 Placed {
                                     ptr: dst,
                                     ld: block.rows,
-                                    ready: Some(self.upload_direct(dst, src, block, ncols)?),
+                                    ready: Some(self.upload_direct(
+                                        dst,
+                                        (src.as_ptr(), src.len()),
+                                        block,
+                                        ncols,
+                                    )?),
                                 }
                             }
                             Operand::Device(p) => Placed {
@@ -674,7 +707,8 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
                         let ready = if g.beta.is_zero() {
                             None
                         } else {
-                            Some(self.upload_direct(dst, host, cblock, w)?)
+                            let (p, len) = (host.ptr.cast_const(), host.len);
+                            Some(self.upload_direct(dst, (p, len), cblock, w)?)
                         };
                         Placed {
                             ptr: dst,
@@ -714,7 +748,10 @@ impl<B: crate::backend::Backend> Tiler<'_, '_, '_, B> {
                     }
                     match &mut g.c {
                         Output::Host(host) => self.download(host, c.ptr, cblock, w)?,
-                        Output::Pinned(host) => self.download_direct(host, c.ptr, cblock, w)?,
+                        Output::Pinned(host) => {
+                            let (p, len) = (host.ptr, host.len);
+                            self.download_direct((p, len), c.ptr, cblock, w)?
+                        }
                         Output::Device(_) => unreachable!("on the host"),
                     }
                 }
