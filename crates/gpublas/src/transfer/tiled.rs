@@ -115,9 +115,10 @@ const PANEL_BYTES: usize = 64 << 20;
 /// depth times the element size): the device's setting if any, else whole below 2048, 1024
 /// below 3072, 2048 above (measured on an H200: at n = 4096, tiles of 2048 beat 1024 by a
 /// quarter — fewer, larger gemms and panels; at 8192 they tie; see `docs/gpu-runs.md`), but
-/// 1024 where a panel of 2048 would pass 64 MiB (an H100, page-locked operands: dgemm 8192 took
-/// 31.2–31.8 ms in tiles of 1024 against 33.2–34.3 in tiles of 2048, whose 128 MiB panels
-/// delay the first gemm; sgemm 8192, with 64 MiB panels, 24.5 against 27.5; Runs R and S).
+/// 1024 where a panel of 2048 would pass 64 MiB (H100s, page-locked operands: dgemm 8192 took
+/// 30.9–31.8 ms in tiles of 1024 against 32.7–34.3 in tiles of 2048, whose 128 MiB panels
+/// delay the first gemm; sgemm 8192, with 64 MiB panels, 24.1–24.9 against 27.2–27.9 in tiles
+/// of 1024; Runs R–T).
 fn tile_edge(d: usize, panel_row: usize, forced: usize) -> usize {
     match forced {
         0 if d >= 3072 && 2048 * panel_row <= PANEL_BYTES => 2048,
