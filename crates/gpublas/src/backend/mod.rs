@@ -385,13 +385,8 @@ pub unsafe trait Backend: Send + Sync + 'static {
         width: usize,
         height: usize,
     ) -> Result<()> {
-        for i in 0..height {
-            // SAFETY: row `i` of both ranges, valid for `width` bytes (the caller's contract).
-            unsafe {
-                self.upload_async(q, dst.offset::<u8>(i * dpitch), src.add(i * spitch), width)?
-            };
-        }
-        Ok(())
+        // SAFETY: forwarded to the caller.
+        unsafe { upload_rows(self, q, dst, dpitch, src, spitch, width, height) }
     }
 
     /// Enqueues a strided copy from the device to host memory on `q`: `height` rows of `width`
@@ -412,13 +407,8 @@ pub unsafe trait Backend: Send + Sync + 'static {
         width: usize,
         height: usize,
     ) -> Result<()> {
-        for i in 0..height {
-            // SAFETY: as above.
-            unsafe {
-                self.download_async(q, dst.add(i * dpitch), src.offset::<u8>(i * spitch), width)?
-            };
-        }
-        Ok(())
+        // SAFETY: forwarded to the caller.
+        unsafe { download_rows(self, q, dst, dpitch, src, spitch, width, height) }
     }
 
     /// Creates an event (a marker in a queue that other queues and the host can wait for).
@@ -546,4 +536,49 @@ impl Event {
     pub fn as_raw(self) -> *mut std::ffi::c_void {
         self.0 as *mut std::ffi::c_void
     }
+}
+
+/// [`Backend::upload_2d_async`] as one [`Backend::upload_async`] per row (the default, and the
+/// GPU backends' way for pitches their strided copy does not take).
+///
+/// # Safety
+/// As for [`Backend::upload_2d_async`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn upload_rows<B: Backend + ?Sized>(
+    b: &B,
+    q: Queue,
+    dst: DevPtr,
+    dpitch: usize,
+    src: *const u8,
+    spitch: usize,
+    width: usize,
+    height: usize,
+) -> Result<()> {
+    for i in 0..height {
+        // SAFETY: row `i` of both ranges, valid for `width` bytes (the caller's contract).
+        unsafe { b.upload_async(q, dst.offset::<u8>(i * dpitch), src.add(i * spitch), width)? };
+    }
+    Ok(())
+}
+
+/// [`Backend::download_2d_async`] as one [`Backend::download_async`] per row.
+///
+/// # Safety
+/// As for [`Backend::download_2d_async`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn download_rows<B: Backend + ?Sized>(
+    b: &B,
+    q: Queue,
+    dst: *mut u8,
+    dpitch: usize,
+    src: DevPtr,
+    spitch: usize,
+    width: usize,
+    height: usize,
+) -> Result<()> {
+    for i in 0..height {
+        // SAFETY: as above.
+        unsafe { b.download_async(q, dst.add(i * dpitch), src.offset::<u8>(i * spitch), width)? };
+    }
+    Ok(())
 }

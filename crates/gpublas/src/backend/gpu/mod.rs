@@ -604,13 +604,10 @@ unsafe impl<A: GpuApi> Backend for Gpu<A> {
             return Ok(());
         }
         if dpitch.max(spitch) > MAX_PITCH {
-            for i in 0..height {
-                // SAFETY: row `i` of both ranges (the caller's contract).
-                unsafe {
-                    self.upload_async(q, dst.offset::<u8>(i * dpitch), src.add(i * spitch), width)?
-                };
-            }
-            return Ok(());
+            // SAFETY: forwarded to the caller.
+            return unsafe {
+                crate::backend::upload_rows(self, q, dst, dpitch, src, spitch, width, height)
+            };
         }
         self.ctx.enter()?;
         // SAFETY: the caller guarantees every row of both ranges, and that `src` stays valid
@@ -642,18 +639,10 @@ unsafe impl<A: GpuApi> Backend for Gpu<A> {
             return Ok(());
         }
         if dpitch.max(spitch) > MAX_PITCH {
-            for i in 0..height {
-                // SAFETY: row `i` of both ranges (the caller's contract).
-                unsafe {
-                    self.download_async(
-                        q,
-                        dst.add(i * dpitch),
-                        src.offset::<u8>(i * spitch),
-                        width,
-                    )?
-                };
-            }
-            return Ok(());
+            // SAFETY: forwarded to the caller.
+            return unsafe {
+                crate::backend::download_rows(self, q, dst, dpitch, src, spitch, width, height)
+            };
         }
         self.ctx.enter()?;
         // SAFETY: as for `upload_2d_async`.
