@@ -71,7 +71,13 @@ impl<U: Unit, const CPLX: bool> Job<U, CPLX> {
         // SAFETY: the scratch holds `a_units + b_units` units.
         let b_buf = unsafe { a_buf.add(a_units) };
         let scalars = Scalars::<S, U>::new(simd, self.first.alpha, self.first.beta);
+        // Products small enough to compute in a few hundred cycles wait on memory instead:
+        // while one is computed, the next one's operands are fetched into cache.
+        let prefetch = self.first.small() && self.entries.len() > 1;
         for i in self.entries.clone() {
+            if prefetch && i + 1 < self.entries.end {
+                block(i + 1).prefetch();
+            }
             // SAFETY: `run`'s caller guarantees every product of the batch is valid and that
             // jobs write disjoint blocks of C; the blocking was made for this block's shape.
             unsafe {
