@@ -128,8 +128,11 @@ pub(super) unsafe fn accumulate<
             // pointers advance independently — not a chain of additions through every column
             // of every step, which bounded the loop's speed.
             const GROUP: usize = 3;
-            let mut groups: [*const U; 3] =
-                core::array::from_fn(|g| panels.b.wrapping_add(g * GROUP * col));
+            // (`black_box`: else the compiler sees that the pointers are a fixed distance
+            // apart and folds them back into one, with the chain.)
+            let mut groups: [*const U; 3] = core::array::from_fn(|g| {
+                core::hint::black_box(panels.b.wrapping_add(g * GROUP * col))
+            });
             steps!(p, j, {
                 let e = j / units;
                 let at = groups[e / GROUP].add((e % GROUP) * col + j % units);
