@@ -162,20 +162,28 @@ impl<U: Unit, const CPLX: bool> Product<U, CPLX> {
 
     /// Asks the CPU to bring the product's operands and `C` into cache (a hint: nothing is
     /// read, and no address is dereferenced).
+    #[inline(always)]
     fn prefetch(&self) {
-        let units = Self::UNITS;
+        let unit_bytes = Self::UNITS * size_of::<U>();
         // A stored matrix of `op(X)`'s `rows × cols` with strides `(rs, cs)`: its stored
-        // columns (`rs = 1`: `op(X)`'s columns, else its rows) and their length.
+        // columns (`rs = 1`: `op(X)`'s columns, else its rows) and their length; one span when
+        // the columns follow each other (a batch's packed matrices).
         let lines = |ptr: *const U, (rows, cols): (usize, usize), (rs, cs): (usize, usize)| {
             let (len, count, stride) = if rs == 1 {
                 (rows, cols, cs)
             } else {
                 (cols, rows, rs)
             };
+            let (len, count) = if stride == len {
+                (len * count, 1)
+            } else {
+                (len, count)
+            };
             for c in 0..count {
-                let start = ptr.wrapping_add(c * stride * units).cast::<u8>();
-                for off in (0..len * units * size_of::<U>()).step_by(64) {
-                    prefetch_line(start.wrapping_add(off));
+                let start = ptr.wrapping_add(c * stride * Self::UNITS).addr();
+                let end = start + len * unit_bytes;
+                for line in (start & !63..end).step_by(64) {
+                    prefetch_line(ptr.cast::<u8>().with_addr(line));
                 }
             }
         };
