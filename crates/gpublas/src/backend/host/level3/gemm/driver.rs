@@ -177,6 +177,10 @@ pub(super) unsafe fn product<
     } = *blocking;
     let in_place = InPlace::new(p);
     let ldc = p.ldc * units;
+    // SAFETY: forwarded to the caller.
+    if unsafe { one_block::<S, U, CPLX, MV, NRR>(simd, p, blocking, scalars, (in_place, b_buf)) } {
+        return;
+    }
     // The copy of a tile across a triangle's edge (see below), allocated at the first such
     // tile: products without a triangle (a batch of small ones) pay nothing for it.
     let mut part: Vec<U> = Vec::new();
@@ -325,4 +329,97 @@ pub(super) unsafe fn product<
             }
         }
     }
+}
+
+/// [`product`] for a product that is one block with `A` read in place in tiles of whole
+/// vectors and `B` read in place (but for a last panel narrower than a tile, packed) — a batch's
+/// small products: the same tiles in the same order, without the blocking loops around them,
+/// whose bookkeeping cost as much as a 16×16 product's arithmetic. Returns whether it ran (else
+/// nothing was touched).
+///
+/// # Safety
+/// As for [`product`].
+#[inline(always)]
+unsafe fn one_block<S: Simd, U: Unit, const CPLX: bool, const MV: usize, const NRR: usize>(
+    simd: S,
+    p: &Product<U, CPLX>,
+    blocking: &Blocking,
+    scalars: &Scalars<S, U>,
+    (in_place, b_buf): (InPlace, *mut U),
+) -> bool {
+    let units = 1 + CPLX as usize;
+    let Blocking {
+        lanes,
+        mr,
+        nr,
+        kc,
+        mc,
+        nc,
+    } = *blocking;
+    let tiles = row_tiles(p.m, mr, lanes / units);
+    let simple = p.tri.is_none()
+        && in_place.a
+        && in_place.b
+        && p.k <= kc
+        && p.m <= mc
+        && p.n <= nc
+        && tiles
+            .clone()
+            .all(|(_, rows)| (rows * units).is_multiple_of(lanes));
+    if !simple {
+        return false;
+    }
+    let how = if p.beta_zero {
+        Update::Replace
+    } else {
+        Update::Scale
+    };
+    let ldc = p.ldc * units;
+    let b_packed_from = p.n - p.n % nr;
+    if b_packed_from < p.n {
+        // SAFETY: the last columns of B are inside the operand; `b_buf` holds one panel.
+        unsafe {
+            pack_b::<U, CPLX>(
+                b_buf,
+                p.b.at(0, b_packed_from, units),
+                p.k,
+                p.n - b_packed_from,
+                nr,
+            )
+        };
+    }
+    for jr in (0..p.n).step_by(nr) {
+        let (b, b_in_place) = if jr < b_packed_from {
+            (
+                p.b.at(0, jr, units).ptr,
+                Some((p.b.rs * units, p.b.cs * units)),
+            )
+        } else {
+            (b_buf.cast_const(), None)
+        };
+        let cols = nr.min(p.n - jr);
+        for (ir, rows) in tiles.clone() {
+            let panels = Panels {
+                a: p.a.at(ir, 0, units).ptr,
+                a_step: p.a.cs * units,
+                b,
+                b_in_place,
+            };
+            // SAFETY: the tile of C is inside the product's C.
+            let at = (unsafe { p.c.add(ir * units + jr * ldc) }, ldc);
+            let size = (rows * units, cols);
+            // SAFETY: A's tile is whole vectors of its rows over the whole depth, B's panel in
+            // place or packed above, C's tile as above.
+            unsafe {
+                match rows * units / lanes {
+                    1 => tile::<S, U, CPLX, 1, NRR>(simd, p.k, &panels, at, size, how, scalars),
+                    2 if MV >= 2 => {
+                        tile::<S, U, CPLX, 2, NRR>(simd, p.k, &panels, at, size, how, scalars)
+                    }
+                    _ => tile::<S, U, CPLX, MV, NRR>(simd, p.k, &panels, at, size, how, scalars),
+                }
+            }
+        }
+    }
+    true
 }
