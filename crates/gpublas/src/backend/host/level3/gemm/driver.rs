@@ -10,7 +10,7 @@ use std::cell::Cell;
 
 use pulp::Simd;
 
-use super::kernel::{tile, Panels, Scalars, Update, EDGE};
+use super::kernel::{smallest_tile, Panels, Scalars, Update, EDGE};
 use super::pack::{pack_a, pack_b, row_tiles};
 use super::simd::Unit;
 use super::Product;
@@ -297,23 +297,13 @@ pub(super) unsafe fn product<
                             }
                             (part.as_mut_ptr(), rows_u)
                         };
-                        // The smallest tile that covers the rows: the same arithmetic per
-                        // element, less work on a short edge.
                         // SAFETY: the panels cover the tile's rows, columns and depth block
                         // (packed above, or inside the operands); C's tile as above.
                         unsafe {
-                            match vectors {
-                                1 => tile::<S, U, CPLX, 1, NRR>(
-                                    simd, kc, &panels, at, size, how, scalars,
-                                ),
-                                2 if MV >= 2 => tile::<S, U, CPLX, 2, NRR>(
-                                    simd, kc, &panels, at, size, how, scalars,
-                                ),
-                                _ => tile::<S, U, CPLX, MV, NRR>(
-                                    simd, kc, &panels, at, size, how, scalars,
-                                ),
-                            }
-                        }
+                            smallest_tile::<S, U, CPLX, MV, NRR>(
+                                simd, kc, &panels, at, size, how, scalars,
+                            )
+                        };
                         if !all {
                             for j in 0..cols {
                                 for r in (0..rows).filter(|&r| in_tri(r, j)) {
@@ -411,14 +401,8 @@ unsafe fn one_block<S: Simd, U: Unit, const CPLX: bool, const MV: usize, const N
             // SAFETY: A's tile is whole vectors of its rows over the whole depth, B's panel in
             // place or packed above, C's tile as above.
             unsafe {
-                match rows * units / lanes {
-                    1 => tile::<S, U, CPLX, 1, NRR>(simd, p.k, &panels, at, size, how, scalars),
-                    2 if MV >= 2 => {
-                        tile::<S, U, CPLX, 2, NRR>(simd, p.k, &panels, at, size, how, scalars)
-                    }
-                    _ => tile::<S, U, CPLX, MV, NRR>(simd, p.k, &panels, at, size, how, scalars),
-                }
-            }
+                smallest_tile::<S, U, CPLX, MV, NRR>(simd, p.k, &panels, at, size, how, scalars)
+            };
         }
     }
     true

@@ -275,3 +275,34 @@ pub(super) unsafe fn tile<S: Simd, U: Unit, const CPLX: bool, const MV: usize, c
         }
     }
 }
+
+/// [`tile`] with the fewest vectors of rows (at most `MV`) that cover the tile's `rows_u` units:
+/// the same arithmetic per element, less work on a short edge.
+///
+/// # Safety
+/// As for [`tile`] with `MV` vectors.
+#[inline(always)]
+pub(super) unsafe fn smallest_tile<
+    S: Simd,
+    U: Unit,
+    const CPLX: bool,
+    const MV: usize,
+    const NRR: usize,
+>(
+    simd: S,
+    kc: usize,
+    panels: &Panels<U>,
+    at: (*mut U, usize),
+    size: (usize, usize),
+    how: Update,
+    k: &Scalars<S, U>,
+) {
+    // SAFETY: forwarded to the caller; fewer vectors read and write less of the same tile.
+    unsafe {
+        match size.0.div_ceil(U::lanes::<S>()) {
+            1 => tile::<S, U, CPLX, 1, NRR>(simd, kc, panels, at, size, how, k),
+            2 if MV >= 2 => tile::<S, U, CPLX, 2, NRR>(simd, kc, panels, at, size, how, k),
+            _ => tile::<S, U, CPLX, MV, NRR>(simd, kc, panels, at, size, how, k),
+        }
+    }
+}
