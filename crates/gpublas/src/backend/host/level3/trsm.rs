@@ -134,17 +134,15 @@ fn solve_lower<T: Scalar>(
     solve_lower::<T>(l.submatrix(h, h, n - h, n - h), conj, unit, bottom, par);
 }
 
-/// Columns of `X` a diagonal block's substitution carries at once (independent chains of
-/// dependent steps, so the CPU overlaps them).
-const GROUP: usize = 4;
-
 /// Forward substitution on one diagonal block, in reference BLAS's order (`?trsm.f`, left side,
-/// lower, no transpose) for every element: an element of `X` that is zero is skipped, so its
-/// column of `L` is not used for it.
+/// lower, no transpose) for every element: an element of `X` that is zero is neither divided
+/// nor used, so its column of `L` is not used for it.
 ///
-/// Each column is copied into a `LEAF`-long array and updated one step `k` at a time across all
-/// its rows, those at or above `k` masked (they keep their value exactly), so a step is a few
-/// vector operations instead of a scalar loop; [`GROUP`] columns go side by side.
+/// The steps run along rows of `X`, [`SWEEP`] columns at a time: step `k` divides row `k` and
+/// subtracts its multiples from the rows below, each a vector loop over contiguous elements.
+/// Rows of a column-major `X` are first copied into a row-major block (and back after), which
+/// costs two moves per element against the step's `b/2` multiply-subtracts; a column at a time
+/// instead, each step waits on the division before it and updates the whole column masked.
 fn substitute<T: Scalar>(l: MatRef<'_, T::Faer>, conj: bool, unit: bool, x: MatMut<'_, T::Faer>) {
     // Compiled for the CPU's widest instruction set, so the steps vectorise.
     vectorized(
@@ -152,6 +150,9 @@ fn substitute<T: Scalar>(l: MatRef<'_, T::Faer>, conj: bool, unit: bool, x: MatM
         || substitute_body::<T>(l, conj, unit, x),
     );
 }
+
+/// Columns of `X` swept at once: the block's `LEAF` rows of them stay in L1.
+const SWEEP: usize = 128;
 
 /// [`substitute`]'s work (inlined into each instruction set's copy).
 #[inline(always)]
@@ -163,6 +164,9 @@ fn substitute_body<T: Scalar>(
 ) {
     let b = l.nrows();
     debug_assert!(b <= LEAF);
+    if b == 0 {
+        return;
+    }
     // The block's columns, conjugated if asked (zeros above the diagonal, never used).
     let mut lb = [[T::zero(); LEAF]; LEAF];
     for (k, col) in lb.iter_mut().enumerate().take(b) {
@@ -172,91 +176,87 @@ fn substitute_body<T: Scalar>(
         }
     }
     let n = x.ncols();
-    if b > 0 && n > 1 && x.col_stride() == 1 {
-        // Rows contiguous (a right-side solve's transposed view): sweep along them instead.
-        return substitute_rows::<T>(&lb, b, unit, x);
+    if n > 1 && x.col_stride() == 1 {
+        // Rows contiguous (a right-side solve's transposed view): swept in place.
+        for j0 in (0..n).step_by(SWEEP) {
+            let w = SWEEP.min(n - j0);
+            let mut rows: [&mut [T]; LEAF] = Default::default();
+            let mut rest = x.rb_mut().subcols_mut(j0, w);
+            for row in rows.iter_mut().take(b) {
+                let (head, tail) = rest.split_at_row_mut(1);
+                *row = row_slice::<T>(head, 0, 0, w);
+                rest = tail;
+            }
+            sweep(&lb, unit, &mut rows[..b]);
+        }
+        return;
     }
-    let mut cols = [[T::zero(); LEAF]; GROUP];
-    for j0 in (0..n).step_by(GROUP) {
-        let w = GROUP.min(n - j0);
-        for (c, col) in cols.iter_mut().enumerate().take(w) {
+    let mut block = [[T::zero(); SWEEP]; LEAF];
+    for j0 in (0..n).step_by(SWEEP) {
+        let w = SWEEP.min(n - j0);
+        for c in 0..w {
             let xc = x.rb().col(j0 + c);
             if let Some(xs) = xc.try_as_col_major() {
-                for (e, v) in col.iter_mut().zip(xs.as_slice()) {
-                    *e = bytemuck::cast(*v);
+                for (row, v) in block.iter_mut().zip(xs.as_slice()) {
+                    row[c] = bytemuck::cast(*v);
                 }
             } else {
-                for (r, e) in col.iter_mut().enumerate().take(b) {
-                    *e = bytemuck::cast(*xc.get(r));
+                for (r, row) in block.iter_mut().enumerate().take(b) {
+                    row[c] = bytemuck::cast(*xc.get(r));
                 }
             }
         }
-        for k in 0..b {
-            for col in cols.iter_mut().take(w) {
-                let mut xk = col[k];
-                if xk.is_zero() {
-                    continue;
-                }
-                if !unit {
-                    xk = div(xk, lb[k][k]);
-                    col[k] = xk;
-                }
-                let lk = &lb[k];
-                for (i, (e, &li)) in col.iter_mut().zip(lk).enumerate() {
-                    let t = *e - xk * li;
-                    *e = if i > k { t } else { *e };
-                }
-            }
+        let mut rows: [&mut [T]; LEAF] = Default::default();
+        for (row, r) in rows.iter_mut().zip(block.iter_mut()).take(b) {
+            *row = &mut r[..w];
         }
-        for (c, col) in cols.iter().enumerate().take(w) {
+        sweep(&lb, unit, &mut rows[..b]);
+        for c in 0..w {
             let mut xc = x.rb_mut().col_mut(j0 + c);
             if let Some(xs) = xc.rb_mut().try_as_col_major_mut() {
-                for (v, &e) in xs.as_slice_mut().iter_mut().zip(col) {
-                    *v = fa(e);
+                for (v, row) in xs.as_slice_mut().iter_mut().zip(&block) {
+                    *v = fa(row[c]);
                 }
             } else {
-                for (r, &e) in col.iter().enumerate().take(b) {
-                    *xc.rb_mut().get_mut(r) = fa(e);
+                for (r, row) in block.iter().enumerate().take(b) {
+                    *xc.rb_mut().get_mut(r) = fa(row[c]);
                 }
             }
         }
     }
 }
 
-/// Columns of a row-major block swept at once (`LEAF` rows of them stay in L1).
-const SWEEP: usize = 256;
-
-/// [`substitute_body`] for an `X` whose rows are contiguous: step `k` divides row `k` and
-/// subtracts its multiples from the rows below, each a loop along contiguous elements; the
-/// operations per element, and the zero-skipping, are the column path's.
+/// The substitution's steps on rows of equal length (at most [`SWEEP`]), `rows[i]` row `i` of
+/// the block whose columns of `L` are `lb`: step `k` divides the nonzero elements of row `k`
+/// by `L`'s diagonal (unless `unit`), then subtracts their multiples from the rows below; an
+/// element that was zero before the step takes no part in it (the reference's test).
 #[inline(always)]
-fn substitute_rows<T: Scalar>(
-    lb: &[[T; LEAF]; LEAF],
-    b: usize,
-    unit: bool,
-    mut x: MatMut<'_, T::Faer>,
-) {
-    let n = x.ncols();
-    let mut rk = [T::zero(); SWEEP];
-    for j0 in (0..n).step_by(SWEEP) {
-        let w = SWEEP.min(n - j0);
-        for (k, lk) in lb.iter().enumerate().take(b) {
-            let xk = row_slice::<T>(x.rb_mut(), k, j0, w);
-            if !unit {
-                let d = lk[k];
-                for e in xk.iter_mut() {
-                    // Zero stays zero (the reference skips it).
-                    *e = div(*e, if e.is_zero() { T::one() } else { d });
-                }
+fn sweep<T: Scalar>(lb: &[[T; LEAF]; LEAF], unit: bool, rows: &mut [&mut [T]]) {
+    let mut was = [T::zero(); SWEEP];
+    for k in 0..rows.len() {
+        let (head, below) = rows.split_at_mut(k + 1);
+        let xk = &mut *head[k];
+        let was = &mut was[..xk.len()];
+        was.copy_from_slice(xk);
+        if !unit {
+            let d = lb[k][k];
+            for (e, &v) in xk.iter_mut().zip(&*was) {
+                // Zero stays zero, divided by one (no flag raised for a zero diagonal).
+                *e = div(v, if v.is_zero() { T::one() } else { d });
             }
-            rk[..w].copy_from_slice(xk);
-            for (i, &lik) in lk.iter().enumerate().take(b).skip(k + 1) {
-                for (e, &v) in row_slice::<T>(x.rb_mut(), i, j0, w)
-                    .iter_mut()
-                    .zip(&rk[..w])
-                {
+        }
+        // Zeros are rare outside sparse right-hand sides; without them the update stores every
+        // element (a select that keeps some would compile to a masked store, slow on some CPUs).
+        let zeros = was.iter().fold(false, |z, v| z | v.is_zero());
+        for (xi, &lik) in below.iter_mut().zip(&lb[k][k + 1..]) {
+            if zeros {
+                for ((e, &v), &w0) in xi.iter_mut().zip(&*xk).zip(&*was) {
                     let t = *e - v * lik;
-                    *e = if v.is_zero() { *e } else { t };
+                    *e = if w0.is_zero() { *e } else { t };
+                }
+            } else {
+                for (e, &v) in xi.iter_mut().zip(&*xk) {
+                    *e -= v * lik;
                 }
             }
         }
