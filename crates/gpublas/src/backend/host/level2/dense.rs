@@ -448,20 +448,36 @@ pub(super) unsafe fn symv<T: Scalar>(herm: bool, uplo: Uplo, a: Full, alpha: T, 
         )
     };
     let blocks = column_blocks(n, uplo);
-    let partials: Vec<Vec<T>> = if blocks.len() > 1 && parallel(n * n / 2) {
+    let par = blocks.len() > 1 && parallel(n * n / 2);
+    let partials: Vec<Vec<T>> = if par {
         blocks.into_par_iter().map(block).collect()
     } else {
         blocks.into_iter().map(block).collect()
     };
     let mut parts = partials.into_iter();
     let mut y = parts.next().unwrap_or_else(|| vec![T::zero(); n]);
-    for p in parts {
-        for (yi, pi) in y.iter_mut().zip(p) {
-            *yi += pi;
+    let rest: Vec<Vec<T>> = parts.collect();
+    // Each element adds the blocks' partials in block order, whichever thread adds them: when
+    // the blocks ran in parallel the rows split over the threads too, instead of one thread
+    // adding up to sixteen partials of `n` elements (written by other cores) while the rest wait.
+    let add = |(c, ys): (usize, &mut [T])| {
+        let r0 = c * COMBINE;
+        for p in &rest {
+            for (yi, &pi) in ys.iter_mut().zip(&p[r0..]) {
+                *yi += pi;
+            }
         }
+    };
+    if par {
+        y.par_chunks_mut(COMBINE).enumerate().for_each(add);
+    } else {
+        y.chunks_mut(COMBINE).enumerate().for_each(add);
     }
     y
 }
+
+/// Rows of `y` per task when [`symv`] adds its blocks' partial results.
+const COMBINE: usize = if cfg!(miri) { 4 } else { 512 };
 
 /// `x ← op(A)x` for the triangular matrix `a` (`upper_a`: `A` is upper), `x` in walk order:
 /// reference BLAS's `?trmv.f` loops (for `Op::N` a column is used only when its `x` element is
