@@ -24,14 +24,15 @@ const LEAF: usize = 16;
 
 /// Columns of `X` per thread below which the columns are not split (a narrower panel makes the
 /// updates too thin to run well).
-const PANEL: usize = if cfg!(miri) { 2 } else { 32 };
+const PANEL: usize = if cfg!(miri) { 2 } else { 16 };
 
 /// Solves `L X = B` in place (`X` overwrites `B`) for a lower (`lower = true`) or upper triangular
 /// `L`, conjugated if `conj`, with a unit diagonal (not read) if `unit`.
 ///
-/// The columns of `X` are independent: with several threads they are split into one panel per
-/// thread (at least [`PANEL`] wide), each solved sequentially; a solve too narrow to split runs
-/// its updates with `par`.
+/// The columns of `X` are independent: with several threads they are split into up to one panel
+/// per thread (at least [`PANEL`] wide), solved side by side, their updates shared by the threads
+/// left over when there are fewer panels than threads; a solve too narrow to split runs its
+/// updates with `par`.
 pub(super) fn solve<T: Scalar>(
     l: MatRef<'_, T::Faer>,
     conj: bool,
@@ -44,8 +45,17 @@ pub(super) fn solve<T: Scalar>(
     let panels = threads.min(x.ncols() / PANEL);
     if panels > 1 {
         let width = x.ncols().div_ceil(panels);
+        // Threads left over when there are fewer panels than threads share each panel's
+        // updates, if they are large enough to pay for it.
+        let inner = threads / panels;
+        let work = l.nrows() * l.nrows() * width;
+        let par = if inner > 1 && work >= PARALLEL_WORK {
+            Par::rayon(inner)
+        } else {
+            Par::Seq
+        };
         x.par_col_chunks_mut(width)
-            .for_each(|xp| solve_panel::<T>(l, conj, lower, unit, xp, Par::Seq));
+            .for_each(|xp| solve_panel::<T>(l, conj, lower, unit, xp, par));
     } else {
         // A small solve is not worth waking threads for.
         let work = l.nrows() * l.nrows() * x.ncols();
