@@ -54,9 +54,13 @@ complex!(Complex64, f64);
 fn check<T: TestScalar>(seed: u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let dev = Device::host();
-    // One diagonal block (the solve substitutes blocks of order ≤ 16), columns across sweeps.
-    let (m, n, r) = (12usize, 300usize, 5usize);
-    for diag in [Diag::NonUnit, Diag::Unit] {
+    // One diagonal block (the solve substitutes blocks of order ≤ 16); 3, 20 and 300 columns
+    // take each width of the solve's row-major block, 300 across several sweeps.
+    let (m, r) = (12usize, 5usize);
+    for (n, diag) in [3usize, 20, 300]
+        .into_iter()
+        .flat_map(|n| [(n, Diag::NonUnit), (n, Diag::Unit)])
+    {
         for poison in [f64::INFINITY, f64::NAN] {
             let mut l = vec![T::zero(); m * m];
             for j in 0..m {

@@ -197,13 +197,33 @@ fn substitute_body<T: Scalar>(
                 *row = row_slice::<T>(head, 0, 0, w);
                 rest = tail;
             }
-            sweep(&lb, unit, &mut rows[..b]);
+            sweep::<T, SWEEP>(&lb, unit, &mut rows[..b]);
         }
         return;
     }
-    let mut block = [[T::zero(); SWEEP]; LEAF];
-    for j0 in (0..n).step_by(SWEEP) {
-        let w = SWEEP.min(n - j0);
+    // The row-major block is as wide as the solve needs (it is zeroed on every call).
+    if n <= 4 {
+        by_columns::<T, 4>(&lb, b, unit, x);
+    } else if n <= 32 {
+        by_columns::<T, 32>(&lb, b, unit, x);
+    } else {
+        by_columns::<T, SWEEP>(&lb, b, unit, x);
+    }
+}
+
+/// [`substitute_body`] for a column-major `X`: `W` columns at a time copied into a row-major
+/// block, swept, and copied back.
+#[inline(always)]
+fn by_columns<T: Scalar, const W: usize>(
+    lb: &[[T; LEAF]; LEAF],
+    b: usize,
+    unit: bool,
+    mut x: MatMut<'_, T::Faer>,
+) {
+    let n = x.ncols();
+    let mut block = [[T::zero(); W]; LEAF];
+    for j0 in (0..n).step_by(W) {
+        let w = W.min(n - j0);
         for c in 0..w {
             let xc = x.rb().col(j0 + c);
             if let Some(xs) = xc.try_as_col_major() {
@@ -220,7 +240,7 @@ fn substitute_body<T: Scalar>(
         for (row, r) in rows.iter_mut().zip(block.iter_mut()).take(b) {
             *row = &mut r[..w];
         }
-        sweep(&lb, unit, &mut rows[..b]);
+        sweep::<T, W>(lb, unit, &mut rows[..b]);
         for c in 0..w {
             let mut xc = x.rb_mut().col_mut(j0 + c);
             if let Some(xs) = xc.rb_mut().try_as_col_major_mut() {
@@ -236,13 +256,13 @@ fn substitute_body<T: Scalar>(
     }
 }
 
-/// The substitution's steps on rows of equal length (at most [`SWEEP`]), `rows[i]` row `i` of
+/// The substitution's steps on rows of equal length (at most `W`), `rows[i]` row `i` of
 /// the block whose columns of `L` are `lb`: step `k` divides the nonzero elements of row `k`
 /// by `L`'s diagonal (unless `unit`), then subtracts their multiples from the rows below; an
 /// element that was zero before the step takes no part in it (the reference's test).
 #[inline(always)]
-fn sweep<T: Scalar>(lb: &[[T; LEAF]; LEAF], unit: bool, rows: &mut [&mut [T]]) {
-    let mut was = [T::zero(); SWEEP];
+fn sweep<T: Scalar, const W: usize>(lb: &[[T; LEAF]; LEAF], unit: bool, rows: &mut [&mut [T]]) {
+    let mut was = [T::zero(); W];
     for k in 0..rows.len() {
         let (head, below) = rows.split_at_mut(k + 1);
         let xk = &mut *head[k];
