@@ -7,49 +7,9 @@
 //! naive substitution in `Complex64` on the rows below `r`, with random right-hand sides wide
 //! enough to span several of the solve's column sweeps, with zeros among them, for the four
 //! types and both diagonals. A right-side solve's in-place row sweeps are checked too.
-#![cfg(feature = "host")]
-
-use gpublas::{Complex32, Complex64, Device, Diag, Mat, MatMut, Op, Scalar, Side, Uplo};
-use num_complex::Complex64 as Z;
+use gpublas::Device;
+use gpublas_tests::*;
 use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
-trait TestScalar: Scalar {
-    const EPS: f64;
-    fn z(self) -> Z;
-    fn of(z: Z) -> Self;
-}
-
-macro_rules! real {
-    ($t:ty) => {
-        impl TestScalar for $t {
-            const EPS: f64 = <$t>::EPSILON as f64;
-            fn z(self) -> Z {
-                Z::new(self as f64, 0.0)
-            }
-            fn of(z: Z) -> Self {
-                z.re as $t
-            }
-        }
-    };
-}
-macro_rules! complex {
-    ($t:ty, $r:ty) => {
-        impl TestScalar for $t {
-            const EPS: f64 = <$r>::EPSILON as f64;
-            fn z(self) -> Z {
-                Z::new(self.re as f64, self.im as f64)
-            }
-            fn of(z: Z) -> Self {
-                <$t>::new(z.re as $r, z.im as $r)
-            }
-        }
-    };
-}
-real!(f32);
-real!(f64);
-complex!(Complex32, f32);
-complex!(Complex64, f64);
 
 fn check<T: TestScalar>(seed: u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -70,12 +30,12 @@ fn check<T: TestScalar>(seed: u64) {
                     } else {
                         Z::new(rng.gen_range(-0.3..0.3), rng.gen_range(-0.3..0.3))
                     };
-                    l[i + j * m] = T::of(v);
+                    l[i + j * m] = T::from_c(v);
                 }
             }
             // Below the diagonal of the columns the zero rows select: never to be read.
             for k in 0..r {
-                l[(k + 2).min(m - 1) + k * m] = T::of(Z::new(poison, 0.0));
+                l[(k + 2).min(m - 1) + k * m] = T::from_c(Z::new(poison, 0.0));
             }
             let mut b = vec![T::zero(); m * n];
             for j in 0..n {
@@ -83,7 +43,7 @@ fn check<T: TestScalar>(seed: u64) {
                     // Some zeros among the rows that are solved too.
                     if rng.gen_range(0..7) != 0 {
                         b[i + j * m] =
-                            T::of(Z::new(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0)));
+                            T::from_c(Z::new(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0)));
                     }
                 }
             }
@@ -101,18 +61,18 @@ fn check<T: TestScalar>(seed: u64) {
             let unit = diag == Diag::Unit;
             for j in 0..n {
                 // Naive substitution on rows r.. (rows ..r stay zero).
-                let mut x: Vec<Z> = (0..m).map(|i| b0[i + j * m].z()).collect();
+                let mut x: Vec<Z> = (0..m).map(|i| b0[i + j * m].to_c()).collect();
                 for k in r..m {
                     if !unit {
-                        x[k] /= l[k + k * m].z();
+                        x[k] /= l[k + k * m].to_c();
                     }
                     let xk = x[k];
                     for i in k + 1..m {
-                        x[i] -= xk * l[i + k * m].z();
+                        x[i] -= xk * l[i + k * m].to_c();
                     }
                 }
                 for i in 0..m {
-                    let got = b[i + j * m].z();
+                    let got = b[i + j * m].to_c();
                     if i < r {
                         assert_eq!(got, Z::new(0.0, 0.0), "{diag:?} row {i} col {j}");
                     } else {
@@ -153,16 +113,20 @@ fn right_side<T: TestScalar>(seed: u64) {
                     for i in 0..n {
                         let inside = (uplo == Uplo::Lower) == (i >= j);
                         if i == j {
-                            a[i + j * n] =
-                                T::of(Z::new(rng.gen_range(1.0..2.0), rng.gen_range(-0.5..0.5)));
+                            a[i + j * n] = T::from_c(Z::new(
+                                rng.gen_range(1.0..2.0),
+                                rng.gen_range(-0.5..0.5),
+                            ));
                         } else if inside {
-                            a[i + j * n] =
-                                T::of(Z::new(rng.gen_range(-0.3..0.3), rng.gen_range(-0.3..0.3)));
+                            a[i + j * n] = T::from_c(Z::new(
+                                rng.gen_range(-0.3..0.3),
+                                rng.gen_range(-0.3..0.3),
+                            ));
                         }
                     }
                 }
                 let b: Vec<T> = (0..m * n)
-                    .map(|_| T::of(Z::new(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0))))
+                    .map(|_| T::from_c(Z::new(rng.gen_range(-1.0..1.0), rng.gen_range(-1.0..1.0))))
                     .collect();
                 let mut x = b.clone();
                 dev.trsm(
@@ -181,9 +145,9 @@ fn right_side<T: TestScalar>(seed: u64) {
                         return Z::new(1.0, 0.0);
                     }
                     match op {
-                        Op::N => a[p + j * n].z(),
-                        Op::T => a[j + p * n].z(),
-                        Op::C => a[j + p * n].z().conj(),
+                        Op::N => a[p + j * n].to_c(),
+                        Op::T => a[j + p * n].to_c(),
+                        Op::C => a[j + p * n].to_c().conj(),
                     }
                 };
                 for i in 0..m {
@@ -191,11 +155,11 @@ fn right_side<T: TestScalar>(seed: u64) {
                         let mut s = Z::new(0.0, 0.0);
                         let mut scale = 0.0;
                         for p in 0..n {
-                            let t = x[i + p * m].z() * opa(p, j);
+                            let t = x[i + p * m].to_c() * opa(p, j);
                             s += t;
                             scale += t.norm();
                         }
-                        let err = (s - b[i + j * m].z()).norm();
+                        let err = (s - b[i + j * m].to_c()).norm();
                         assert!(
                             err <= 64.0 * T::EPS * (1.0 + scale),
                             "{uplo:?} {op:?} {diag:?}: row {i} col {j} residual {err}"
