@@ -10,8 +10,9 @@ use super::simd::Unit;
 use super::Operand;
 
 /// Packs `count` elements across × `kc` deep of an operand into one panel of `width` units per
-/// step of the depth. `across` and `along` are the operand's element strides across the panel
-/// and along the depth.
+/// step of the depth, one element across at a time (for operands strided across the panel;
+/// [`by_steps`] packs those contiguous across). `across` and `along` are the operand's element
+/// strides across the panel and along the depth.
 ///
 /// # Safety
 /// `src` is valid for reading every element `(x, p)` (`x < count`, `p < kc`) at
@@ -42,24 +43,13 @@ unsafe fn panel<U: Unit, const CPLX: bool>(
             v
         }
     };
-    if across == 1 {
-        // Contiguous across the panel: one run per step.
+    // Strided across the panel (panels contiguous across are packed by [`by_steps`]): one
+    // run per element across, along the depth.
+    for x in 0..count {
         for p in 0..kc {
-            // SAFETY: step `p` of the panel, `width` units, inside `dst`.
-            let row = unsafe { dst.add(p * width) };
-            for u in 0..used {
-                // SAFETY: `u < used ≤ width`.
-                unsafe { *row.add(u) = read(u / units, p, u % units) };
-            }
-        }
-    } else {
-        // Contiguous (or strided) along the depth: one run per element across.
-        for x in 0..count {
-            for p in 0..kc {
-                for part in 0..units {
-                    // SAFETY: unit `x·units + part < used ≤ width` of step `p`.
-                    unsafe { *dst.add(p * width + x * units + part) = read(x, p, part) };
-                }
+            for part in 0..units {
+                // SAFETY: unit `x·units + part < used ≤ width` of step `p`.
+                unsafe { *dst.add(p * width + x * units + part) = read(x, p, part) };
             }
         }
     }
@@ -68,6 +58,56 @@ unsafe fn panel<U: Unit, const CPLX: bool>(
             for u in used..width {
                 // SAFETY: `u < width`, step `p < kc`.
                 unsafe { *dst.add(p * width + u) = U::ZERO };
+            }
+        }
+    }
+}
+
+/// Packs panels whose elements across are contiguous in the source (`across = 1`) a step of
+/// the depth at a time: the row of step `p` of every panel before step `p + 1`, so the source is
+/// read one stored column at a time, start to end — a stream the hardware prefetches — where
+/// packing one panel after another would stride through every column once per panel (on a
+/// block fetched from memory, a miss per column per panel). `panels` gives each panel's first
+/// element across, its count of elements, its offset in `dst` and its width in units. Each
+/// element is copied as [`panel`] copies it.
+///
+/// # Safety
+/// `src` is valid for reading every element `(x, p)` of the panels (`x0 ≤ x < x0 + count`,
+/// `p < kc`) at `(x + p·along)·units`; `dst` is valid for writing each panel's `kc · width`
+/// units from its offset, overlaps no source, and the panels do not overlap;
+/// `count · units ≤ width`.
+#[inline(always)]
+unsafe fn by_steps<U: Unit, const CPLX: bool>(
+    dst: *mut U,
+    src: *const U,
+    panels: impl Iterator<Item = (usize, usize, usize, usize)> + Clone,
+    kc: usize,
+    along: usize,
+    conj: bool,
+) {
+    let units = 1 + CPLX as usize;
+    for p in 0..kc {
+        let column = src.wrapping_add(p * along * units);
+        for (x0, count, at, width) in panels.clone() {
+            let used = count * units;
+            debug_assert!(used <= width);
+            let from = column.wrapping_add(x0 * units);
+            // SAFETY: step `p` of the panel at `at`, `width` units, inside `dst`.
+            let row = unsafe { dst.add(at + p * width) };
+            for u in 0..used {
+                // SAFETY: element `x0 + u / units` of step `p`, inside the caller's ranges.
+                let v = unsafe { *from.add(u) };
+                let v = if CPLX && conj && u % 2 == 1 {
+                    v.neg()
+                } else {
+                    v
+                };
+                // SAFETY: `u < used ≤ width`.
+                unsafe { *row.add(u) = v };
+            }
+            for u in used..width {
+                // SAFETY: `u < width`.
+                unsafe { *row.add(u) = U::ZERO };
             }
         }
     }
@@ -108,13 +148,28 @@ pub(super) fn row_tiles(
 pub(super) unsafe fn pack_a<U: Unit, const CPLX: bool>(
     dst: *mut U,
     a: Operand<U>,
-    tiles: impl Iterator<Item = (usize, usize)>,
+    tiles: impl Iterator<Item = (usize, usize)> + Clone,
     kc: usize,
     lanes: usize,
 ) {
     let units = 1 + CPLX as usize;
+    let h = |count: usize| (count * units).div_ceil(lanes) * lanes;
+    if a.rs == 1 {
+        // SAFETY: the tiles' rows of the block, read in place; their panels in `dst`.
+        unsafe {
+            by_steps::<U, CPLX>(
+                dst,
+                a.ptr,
+                tiles.map(|(i0, count)| (i0, count, i0 * units * kc, h(count))),
+                kc,
+                a.cs,
+                a.conj,
+            )
+        };
+        return;
+    }
     for (i0, count) in tiles {
-        let h = (count * units).div_ceil(lanes) * lanes;
+        let h = h(count);
         // SAFETY: tile `i0`'s panel in the caller's buffer; its rows of the block.
         unsafe {
             panel::<U, CPLX>(
@@ -146,6 +201,14 @@ pub(super) unsafe fn pack_b<U: Unit, const CPLX: bool>(
     nr: usize,
 ) {
     let units = 1 + CPLX as usize;
+    if b.cs == 1 {
+        let panels = (0..cols)
+            .step_by(nr)
+            .map(|j0| (j0, nr.min(cols - j0), j0 * units * kc, nr * units));
+        // SAFETY: the block's columns, read in place; their panels in `dst`.
+        unsafe { by_steps::<U, CPLX>(dst, b.ptr, panels, kc, b.rs, b.conj) };
+        return;
+    }
     let mut j0 = 0;
     while j0 < cols {
         let count = nr.min(cols - j0);
