@@ -32,9 +32,19 @@ pub struct Peer {
 }
 
 impl Peer {
-    /// Opens device `ordinal` through cudarc. cudarc panics when it cannot load a library, so
-    /// both are probed first, to fail with an error instead.
+    /// Opens device `ordinal` through cudarc, on a stream of its own. cudarc panics when it
+    /// cannot load a library, so both are probed first, to fail with an error instead.
     pub fn new(ordinal: usize) -> Res<Self> {
+        Self::open(ordinal, false)
+    }
+
+    /// As [`Peer::new`], on the context's default stream (`CudaContext::default_stream`), as
+    /// cudarc's README and examples start.
+    pub fn on_default_stream(ordinal: usize) -> Res<Self> {
+        Self::open(ordinal, true)
+    }
+
+    fn open(ordinal: usize, default_stream: bool) -> Res<Self> {
         // SAFETY: only tries to dlopen the driver library under its usual names.
         if !unsafe { dsys::is_culib_present() } {
             return Err(
@@ -47,9 +57,13 @@ impl Peer {
         }
         let context = CudaContext::new(ordinal).map_err(ctx("CudaContext::new"))?;
         let name = context.name().map_err(ctx("CudaContext::name"))?;
-        let stream = context
-            .new_stream()
-            .map_err(ctx("CudaContext::new_stream"))?;
+        let stream = if default_stream {
+            context.default_stream()
+        } else {
+            context
+                .new_stream()
+                .map_err(ctx("CudaContext::new_stream"))?
+        };
         let blas = CudaBlas::new(stream.clone()).map_err(ctx("CudaBlas::new"))?;
         blas.set_pointer_mode(bsys::cublasPointerMode_t::CUBLAS_POINTER_MODE_HOST)
             .map_err(ctx("CudaBlas::set_pointer_mode"))?;

@@ -115,7 +115,8 @@ enum Imp {
     LinkFloor,
     RawNaive,
     RawPinned,
-    Cudarc,
+    /// cudarc's whole round trip (`Peer::round_trip_gemm`) through `peers[i]`.
+    Cudarc(&'static str, usize),
 }
 
 impl Imp {
@@ -126,7 +127,7 @@ impl Imp {
             Imp::Set => "gpublas DeviceSet of this 1 GPU",
             Imp::RawNaive => "raw cuBLAS, naive pageable",
             Imp::RawPinned => "raw cuBLAS, data already pinned",
-            Imp::Cudarc => "cudarc 0.19",
+            Imp::Cudarc(l, _) => l,
         }
     }
 }
@@ -139,7 +140,7 @@ impl Imp {
 fn gemm_cases<T: RawScalar + cudarc::driver::DeviceRepr + cudarc::driver::ValidAsZeroBits>(
     dev: &Device<Cuda>,
     raw: &RawBlas,
-    peer: Option<&Peer>,
+    peers: &[(&'static str, Peer)],
     n: usize,
     reps: usize,
     lines: &mut Vec<Line>,
@@ -178,9 +179,7 @@ where
         Imp::RawNaive,
         Imp::RawPinned,
     ];
-    if peer.is_some() {
-        imps.push(Imp::Cudarc);
-    }
+    imps.extend(peers.iter().enumerate().map(|(i, p)| Imp::Cudarc(p.0, i)));
     let mut samples = vec![Vec::new(); imps.len()];
     let mut out = Vec::new();
     let mut order: Vec<usize> = (0..imps.len()).collect();
@@ -243,11 +242,7 @@ where
                 Imp::RawPinned => unsafe {
                     raw_round_trip::<T>(dev, raw, n, pa.ptr(), pb.ptr(), pc.ptr())?
                 },
-                Imp::Cudarc => {
-                    out = peer
-                        .expect("listed only with a peer")
-                        .round_trip_gemm::<T>(n, &a, &b)?
-                }
+                Imp::Cudarc(_, i) => out = peers[i].1.round_trip_gemm::<T>(n, &a, &b)?,
             }
             let ms = t.elapsed().as_secs_f64() * 1e3;
             if round == 0 && imp == Imp::LinkFloor {
@@ -256,7 +251,7 @@ where
                 let got: &[T] = match imp {
                     Imp::RawPinned => pc.as_slice(),
                     Imp::HostBuffers(..) => &hc,
-                    Imp::Cudarc => &out,
+                    Imp::Cudarc(..) => &out,
                     _ => &c,
                 };
                 check(&format!("{case} {}", imp.label()), n, &a, &b, got, tol)?;
@@ -775,11 +770,12 @@ fn small_cases(dev: &Device<Cuda>, raw: &RawBlas, calls: usize, lines: &mut Vec<
 fn run(o: &Opts) -> Res<String> {
     let dev = Device::cuda(0)?;
     let raw = RawBlas::new(&dev)?;
-    let peer = match Peer::new(0) {
-        Ok(p) => Some(p),
+    // cudarc on a stream of its own, and on the default stream as its README starts.
+    let peers = match Peer::new(0).and_then(|p| Ok([p, Peer::on_default_stream(0)?])) {
+        Ok([p, d]) => vec![("cudarc 0.19", p), ("cudarc 0.19, default stream", d)],
         Err(e) => {
             eprintln!("cudarc unavailable: {e}");
-            None
+            Vec::new()
         }
     };
     let reps = if o.quick { 3 } else { 7 };
@@ -790,11 +786,11 @@ fn run(o: &Opts) -> Res<String> {
     if o.small_only {
         return table(&dev, o, &lines);
     }
-    gemm_cases::<f32>(&dev, &raw, peer.as_ref(), 4096, reps, &mut lines)?;
-    gemm_cases::<f64>(&dev, &raw, peer.as_ref(), 4096, reps, &mut lines)?;
-    gemm_cases::<f32>(&dev, &raw, peer.as_ref(), 8192, reps.min(5), &mut lines)?;
+    gemm_cases::<f32>(&dev, &raw, &peers, 4096, reps, &mut lines)?;
+    gemm_cases::<f64>(&dev, &raw, &peers, 4096, reps, &mut lines)?;
+    gemm_cases::<f32>(&dev, &raw, &peers, 8192, reps.min(5), &mut lines)?;
     if !o.quick {
-        gemm_cases::<f64>(&dev, &raw, peer.as_ref(), 8192, 3, &mut lines)?;
+        gemm_cases::<f64>(&dev, &raw, &peers, 8192, 3, &mut lines)?;
     }
     level12_cases(&dev, reps.min(5), &mut lines)?;
     if o.gemm_only {
