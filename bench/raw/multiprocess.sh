@@ -14,17 +14,23 @@ c=$1 rust=$2 calls=${3:-2000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Runs N copies of a command at once; prints the median over processes of their medians.
+# Runs N copies of a command at once; prints the median over processes of their medians. Every
+# copy starts its timed rounds at the same moment (--start-at, $lead seconds after the launch,
+# after each one's set-up), so the N processes measure while all of them call; a copy whose
+# set-up took longer marks the result "(late)".
+lead=${LEAD:-3}
 together() {
     local n=$1; shift
-    local pids=()
+    local pids=() start
+    start=$(awk -v now="$(date +%s.%N)" -v l="$lead" 'BEGIN { printf "%.3f", now + l }')
     for i in $(seq "$n"); do
-        "$@" >"$tmp/out.$i" 2>&1 &
+        "$@" --start-at "$start" >"$tmp/out.$i" 2>&1 &
         pids+=($!)
     done
     for p in "${pids[@]}"; do wait "$p"; done
     cat "$tmp"/out.* | awk '$1 == "case" { print $3 }' | sort -g |
         awk '{ v[NR] = $1 } END { if (NR == 0) print "failed"; else printf "%.1f", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+    if grep -q '^late by' "$tmp"/out.*; then printf ' (late)'; fi
     rm -f "$tmp"/out.*
 }
 

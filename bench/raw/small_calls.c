@@ -47,6 +47,22 @@
 static int ROUNDS = 15;
 static int CALLS = 2000;
 static const char *ONLY = NULL; /* --only NAME: run only the case of that name */
+/* --start-at T: the timed rounds start at Unix time T (seconds), so processes started together
+ * measure together whatever their set-up took; a process that gets there later says so. */
+static double START_AT = 0;
+
+static void wait_start(void) {
+    if (START_AT <= 0) return;
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    double left = START_AT - (t.tv_sec + t.tv_nsec / 1e9);
+    if (left > 0) {
+        struct timespec d = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
+        nanosleep(&d, NULL);
+    } else {
+        fprintf(stderr, "late by %.3f s\n", -left);
+    }
+}
 
 static double now_us(void) {
     struct timespec t;
@@ -112,6 +128,7 @@ static void timed(const char *name, cublasHandle_t h, cudaStream_t st, Shape s, 
     if (!wanted(name)) return;
     for (int w = 0; w < 200; w++) call(h, s, a, b, c);
     CHECK_CUDA(cudaStreamSynchronize(st));
+    wait_start();
     for (int r = 0; r < ROUNDS; r++) {
         double t0 = now_us();
         for (int i = 0; i < CALLS; i++) {
@@ -130,6 +147,7 @@ static void enqueue_only(const char *name, cublasHandle_t h, cudaStream_t st, Sh
                          const float *a, const float *b, float *c) {
     double per_call[64];
     if (!wanted(name)) return;
+    wait_start();
     for (int r = 0; r < ROUNDS; r++) {
         double total = 0;
         int batches = CALLS / 100 > 0 ? CALLS / 100 : 1;
@@ -213,6 +231,7 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[i], "--rounds")) ROUNDS = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--calls")) CALLS = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--only")) ONLY = argv[++i];
+        else if (!strcmp(argv[i], "--start-at")) START_AT = atof(argv[++i]);
     }
     if (ROUNDS > 64) ROUNDS = 64;
     CHECK_CUDA(cudaSetDevice(0));

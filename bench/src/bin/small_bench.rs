@@ -10,7 +10,7 @@
 //! from what differs between a C program and a Rust one (linking, stream, library instance).
 //!
 //! ```text
-//! small_bench [--rounds R] [--calls N] [--only CASE]
+//! small_bench [--rounds R] [--calls N] [--only CASE] [--start-at UNIX_SECONDS]
 //! ```
 
 use std::time::Instant;
@@ -26,11 +26,30 @@ struct Plan {
     calls: usize,
     /// Run only the case of this name.
     only: Option<String>,
+    /// Start the timed rounds at this Unix time (seconds), so processes started together
+    /// measure together whatever their set-up took (one that gets there later says so).
+    start_at: Option<f64>,
 }
 
 impl Plan {
     fn wants(&self, name: &str) -> bool {
         self.only.as_deref().is_none_or(|o| name == o)
+    }
+
+    /// Waits for `start_at`, if given.
+    fn wait_start(&self) -> Res<()> {
+        if let Some(t) = self.start_at {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_err(|e| e.to_string())?
+                .as_secs_f64();
+            if t > now {
+                std::thread::sleep(std::time::Duration::from_secs_f64(t - now));
+            } else {
+                eprintln!("late by {:.3} s", now - t);
+            }
+        }
+        Ok(())
     }
 }
 
@@ -59,6 +78,7 @@ fn timed(
         f()?;
     }
     sync()?;
+    plan.wait_start()?;
     let mut per_call = Vec::with_capacity(plan.rounds);
     for _ in 0..plan.rounds {
         let t0 = Instant::now();
@@ -83,6 +103,7 @@ fn enqueue_only(
     if !plan.wants(name) {
         return Ok(());
     }
+    plan.wait_start()?;
     let mut per_call = Vec::with_capacity(plan.rounds);
     let batches = (plan.calls / 100).max(1);
     for _ in 0..plan.rounds {
@@ -322,6 +343,7 @@ fn main() -> Res<()> {
         rounds: 15,
         calls: 2000,
         only: None,
+        start_at: None,
     };
     let args: Vec<String> = std::env::args().collect();
     let mut i = 1;
@@ -330,6 +352,7 @@ fn main() -> Res<()> {
             ("--rounds", Some(v)) => plan.rounds = v.parse()?,
             ("--calls", Some(v)) => plan.calls = v.parse()?,
             ("--only", Some(v)) => plan.only = Some(v.clone()),
+            ("--start-at", Some(v)) => plan.start_at = Some(v.parse()?),
             (a, _) => return Err(format!("unknown argument {a}").into()),
         }
         i += 2;
