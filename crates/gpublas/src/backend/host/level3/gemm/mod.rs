@@ -17,13 +17,15 @@
 //! Layers: [`simd`] (the unit type and instruction set, through `pulp`), [`pack`] (operands
 //! into contiguous micro-panels), [`kernel`] (a register tile: accumulation and the update of
 //! `C`), [`driver`] (the cache blocking of one sequential product), [`parallel`] (how many
-//! threads a product gets, and batches).
+//! threads a product gets, and batches), [`direct`] (products of a few elements, element by
+//! element with the kernel's arithmetic).
 //!
 //! Everything works in *units* (`f32` for `s`/`c`, `f64` for `d`/`z`); a complex element is two
 //! units, real part first (`num_complex`'s layout). Complex products run the real kernel on the
 //! units — the accumulators of `re(a)·re(b), im(a)·re(b)` and of `re(a)·im(b), im(a)·im(b)`
 //! side by side — and combine them when updating `C`.
 
+mod direct;
 mod driver;
 mod kernel;
 mod pack;

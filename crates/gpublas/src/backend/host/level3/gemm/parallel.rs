@@ -10,6 +10,7 @@ use std::ops::Range;
 use pulp::{Simd, WithSimd};
 use rayon::prelude::*;
 
+use super::direct::{Direct, DIRECT_WORK};
 use super::driver::{product, Blocking, InPlace, Scratch};
 use super::kernel::Scalars;
 use super::simd::{dispatch, Unit};
@@ -171,6 +172,11 @@ fn share(i: usize, parts: usize, tiles: usize, size: usize, len: usize) -> (usiz
 /// Every product's operands are valid (see [`Product`]) and the products' `C`s overlap neither
 /// each other nor any input.
 pub(super) unsafe fn run<U: Unit, const CPLX: bool>(first: Product<U, CPLX>, batch: Batch) {
+    if batch.count == 1 && first.work() <= DIRECT_WORK {
+        // A few elements: set-up would cost more than the arithmetic (see `direct`).
+        dispatch(Direct(first));
+        return;
+    }
     let threads = available_threads();
     let whole = ((0, first.m), (0, first.n));
     let job = |entries: Range<usize>, (rows, cols): ((usize, usize), (usize, usize))| Job {

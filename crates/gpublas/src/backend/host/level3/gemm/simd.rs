@@ -20,6 +20,13 @@ pub(super) trait Unit: Copy + Send + Sync + 'static {
     fn neg(self) -> Self;
     /// The unit nearest to `x` (exact for a value that came from this type).
     fn from_f64(x: f64) -> Self;
+    /// `self·b + c`, rounded once (a scalar fused multiply-add: one instruction where the
+    /// caller runs with FMA enabled, as inside [`dispatch`]).
+    fn fma(self, b: Self, c: Self) -> Self;
+    /// `self·b` (scalar).
+    fn smul(self, b: Self) -> Self;
+    /// `self + b` (scalar).
+    fn sadd(self, b: Self) -> Self;
     /// Every lane `x`.
     fn splat<S: Simd>(simd: S, x: Self) -> Self::V<S>;
     /// `a·b + c`, rounded once.
@@ -58,6 +65,18 @@ macro_rules! unit {
             #[inline(always)]
             fn from_f64(x: f64) -> Self {
                 x as $t
+            }
+            #[inline(always)]
+            fn fma(self, b: Self, c: Self) -> Self {
+                <$t>::mul_add(self, b, c)
+            }
+            #[inline(always)]
+            fn smul(self, b: Self) -> Self {
+                self * b
+            }
+            #[inline(always)]
+            fn sadd(self, b: Self) -> Self {
+                self + b
             }
             #[inline(always)]
             fn splat<S: Simd>(simd: S, x: Self) -> S::$v {
