@@ -4,11 +4,18 @@
  *
  *   lapack_bench [--label NAME] [--sizes 4096,8192] [--reps N] [--routines gesv,potrf,geqrf]
  *   lapack_bench --probe [--label NAME]
+ *   lapack_bench --tiny [--label NAME]
  *
  * Output: '#' lines say which library serves dgemm_/dgesv_ (and OpenBLAS's configuration when
  * OpenBLAS is loaded); one line per measurement, whitespace-separated, for the driver script:
  *   RESULT label routine n reps best_s first_s gflops residual ok|BAD
  *   PROBE  label routine shape flops reps best_s gflops
+ *   TINY   label routine order us_per_call
+ *
+ * --tiny times the calls of dpotrf2's recursion (the unblocked step of dpotrf on its 64 x 64
+ * diagonal blocks): dtrsm R L T N and dsyrk L N of orders 1 to 32 inside a matrix with
+ * lda = 2048, and dgemm N T of the same orders, each the best of 7 loops of 20000 calls, so a
+ * library's fixed cost per call shows.
  *
  * Residuals, each ||.||_inf / (||A||_inf ||x||_inf n eps) for a random x (OK below 30, the
  * threshold of LAPACK's own tests):
@@ -340,17 +347,64 @@ static void probe_mode(const char *label) {
     free(a), free(b), free(c);
 }
 
+/* Fixed cost per call: the small dtrsm/dsyrk of dpotrf2's recursion, and dgemm of the same
+ * orders, in a matrix with lda = 2048 (best of 7 loops of 20000 calls, in microseconds). */
+static void tiny_mode(const char *label) {
+    const double one = 1.0, minus = -1.0;
+    const int lda = 2048, calls = 20000, block = 16;
+    const size_t len = (size_t)lda * 64;
+    double *a = xmalloc(len * sizeof *a), *c = xmalloc(len * sizeof *c);
+    double *c0 = xmalloc(len * sizeof *c0);
+    /* A lower triangle with diagonal 2 and small elements below it; right-hand sides uniform in
+     * [-1, 1), restored every 16 solves (each solve halves them: never near underflow, where
+     * denormals would slow every library down). */
+    for (size_t i = 0; i < len; i++) a[i] = rnd() / 64, c0[i] = rnd();
+    for (int i = 0; i < 64; i++) a[(size_t)i * lda + i] = 2.0;
+    const int orders[] = {1, 2, 4, 8, 16, 32};
+    for (size_t o = 0; o < sizeof orders / sizeof *orders; o++) {
+        int n = orders[o];
+        const char *names[] = {"dtrsm", "dsyrk", "dgemm"};
+        for (int r = 0; r < 3; r++) {
+            double best = INFINITY;
+            for (int round = 0; round < 7; round++) {
+                memcpy(c, c0, len * sizeof *c);
+                double t = now();
+                for (int i = 0; i < calls; i++) {
+                    if (r == 0) {
+                        if (i % block == 0)
+                            for (int j = 0; j < n; j++)
+                                memcpy(c + (size_t)j * lda + 32, c0 + (size_t)j * lda + 32,
+                                       (size_t)n * sizeof *c);
+                        dtrsm_("R", "L", "T", "N", &n, &n, &one, a, &lda, c + 32, &lda, 1, 1, 1,
+                               1);
+                    } else if (r == 1)
+                        dsyrk_("L", "N", &n, &n, &minus, a + 32, &lda, &one, c, &lda, 1, 1);
+                    else
+                        dgemm_("N", "T", &n, &n, &n, &minus, a + 32, &lda, a, &lda, &one, c,
+                               &lda, 1, 1);
+                }
+                t = (now() - t) / calls;
+                best = t < best ? t : best;
+            }
+            printf("TINY %s %s %d %.3f\n", label, names[r], n, best * 1e6);
+            fflush(stdout);
+        }
+    }
+    free(a), free(c), free(c0);
+}
+
 int main(int argc, char **argv) {
     const char *label = "blas", *sizes = "4096,8192", *routines = "gesv,potrf,geqrf";
-    int reps = 1, probe = 0;
+    int reps = 1, probe = 0, tiny = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--probe")) probe = 1;
+        else if (!strcmp(argv[i], "--tiny")) tiny = 1;
         else if (!strcmp(argv[i], "--label") && i + 1 < argc) label = argv[++i];
         else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) sizes = argv[++i];
         else if (!strcmp(argv[i], "--routines") && i + 1 < argc) routines = argv[++i];
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
         else {
-            fprintf(stderr, "usage: %s [--probe] [--label NAME] [--sizes N,N] [--reps R] "
+            fprintf(stderr, "usage: %s [--probe | --tiny] [--label NAME] [--sizes N,N] [--reps R] "
                             "[--routines gesv,potrf,geqrf]\n", argv[0]);
             return 2;
         }
@@ -370,7 +424,8 @@ int main(int argc, char **argv) {
         fflush(stdout);
         free(a), free(c);
     }
-    if (probe) probe_mode(label);
+    if (tiny) tiny_mode(label);
+    else if (probe) probe_mode(label);
     else lapack_mode(label, sizes, routines, reps);
     return 0;
 }
