@@ -15,6 +15,8 @@
 //! backend call, `finish()` after it. Dropping a call without `finish` (an error path) leaves
 //! every host output untouched.
 
+use smallvec::SmallVec;
+
 use super::resolve::{check_device, finish_outputs, SrcKind, SrcMutKind, Stored, StoredMut};
 use super::{Src, SrcMut, VecDesc, VecDescMut};
 use crate::backend::{Backend, DevPtr, Queue};
@@ -39,15 +41,15 @@ pub(crate) struct Call<'a, T: Scalar, B: Backend> {
     dev: &'a Device<B>,
     routine: &'static str,
     /// Inputs and outputs stored individually (kept alive for the call).
-    inputs: Vec<Stored<'a, T, B>>,
-    outputs: Vec<(&'static str, StoredMut<'a, T, B>)>,
+    inputs: SmallVec<[Stored<'a, T, B>; 3]>,
+    outputs: SmallVec<[(&'static str, StoredMut<'a, T, B>); 2]>,
     pack: Option<Pack<B>>,
     /// No staging slot could be had for a pack without waiting (this thread holds staging, or
     /// page-locked memory ran out): every operand goes on its own.
     unpacked: bool,
     /// Packed outputs: offset in the slot, where they go, and whether the device uses them in
     /// place (else they are copied back from the device block at the same offset).
-    packed_out: Vec<(usize, PackedOut<'a, T>, bool, &'static str)>,
+    packed_out: SmallVec<[PackedEntry<'a, T>; 2]>,
     /// Bytes of operands packed for upload (what `stats` counts, without the alignment gaps).
     packed_in: usize,
     /// Bytes of input operands the device reads in place.
@@ -77,6 +79,10 @@ struct Pack<B: Backend> {
     in_place_end: usize,
 }
 
+/// A packed output: its offset in the slot, where it goes, whether the device uses it in place,
+/// and its argument's name.
+type PackedEntry<'a, T> = (usize, PackedOut<'a, T>, bool, &'static str);
+
 /// Where a packed output goes.
 enum PackedOut<'a, T: Scalar> {
     Host(&'a mut [T]),
@@ -89,11 +95,11 @@ impl<B: Backend> Device<B> {
         Call {
             dev: self,
             routine,
-            inputs: Vec::new(),
-            outputs: Vec::new(),
+            inputs: SmallVec::new(),
+            outputs: SmallVec::new(),
             pack: None,
             unpacked: false,
-            packed_out: Vec::new(),
+            packed_out: SmallVec::new(),
             packed_in: 0,
             in_place_in: 0,
             in_place_ok: true,

@@ -331,13 +331,13 @@ impl<'a, T: Element, B: Backend> SrcMut<'a, T, B> {
 /// first write to caller memory leaves every output untouched and is returned as it is; one
 /// after is [`Error::PartlyWritten`](crate::Error::PartlyWritten) naming the outputs written so
 /// far and the one that failed part way.
-pub(crate) fn finish_outputs<T: Element, B: Backend>(
+pub(crate) fn finish_outputs<'a, T: Element, B: Backend>(
     dev: &Device<B>,
     routine: &'static str,
-    outputs: Vec<(&'static str, StoredMut<'_, T, B>)>,
+    outputs: impl IntoIterator<Item = (&'static str, StoredMut<'a, T, B>)>,
 ) -> Result<()> {
     use crate::transfer::{name_output, partly};
-    let mut written: Vec<&'static str> = Vec::new();
+    let mut written: smallvec::SmallVec<[&'static str; 2]> = smallvec::SmallVec::new();
     for (arg, o) in outputs {
         let writes = o.writes_caller_memory();
         if let Err(e) = o.finish(dev) {

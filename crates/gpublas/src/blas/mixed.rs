@@ -89,7 +89,7 @@ impl<B: Backend> Device<B> {
                 types, p.ta, p.tb, p.m, p.n, k, alpha, x, ldx, y, ldy, beta, c_s.ptr, ldc,
             )?
         };
-        crate::args::finish_outputs(self, R, vec![("c", c_s)])
+        crate::args::finish_outputs(self, R, [("c", c_s)])
     }
 
     /// [`gemm_with`](Device::gemm_with) for each matrix of three strided batches (see
@@ -192,6 +192,6 @@ impl<B: Backend> Device<B> {
                 sc, count,
             )?
         };
-        crate::args::finish_outputs(self, R, vec![("c", c_s)])
+        crate::args::finish_outputs(self, R, [("c", c_s)])
     }
 }

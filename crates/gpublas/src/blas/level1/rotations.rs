@@ -300,6 +300,6 @@ impl<B: Backend> Device<B> {
                 call(self.blas::<T>(), 1, xi, 1, yi, 1)?;
             }
         }
-        crate::args::finish_outputs(self, r, vec![("x", xs), ("y", ys)])
+        crate::args::finish_outputs(self, r, [("x", xs), ("y", ys)])
     }
 }

@@ -560,14 +560,14 @@ impl<B: Backend> Device<B> {
             let y_s = y.store(self, copy_in, r, "y")?;
             // SAFETY: `y` was checked to hold `n` elements at `incy`.
             unsafe { self.scale_vector(n, beta, y_s.ptr, incy)? };
-            return crate::args::finish_outputs(self, r, vec![("y", y_s)]);
+            return crate::args::finish_outputs(self, r, [("y", y_s)]);
         }
         let incx = x.inc;
         let a_s = a(self)?;
         let x_s = x.store(self, r, "x")?;
         let y_s = y.store(self, copy_in, r, "y")?;
         call(self.blas::<T>(), a_s.ptr, (x_s.ptr, incx), (y_s.ptr, incy))?;
-        crate::args::finish_outputs(self, r, vec![("y", y_s)])
+        crate::args::finish_outputs(self, r, [("y", y_s)])
     }
 
     /// `y ← βy` for `n ≥ 1` elements at `incy ≠ 0`, reference BLAS's way: `β = 1` does

@@ -425,6 +425,6 @@ impl<B: Backend> Device<B> {
         let a_s = a(self)?;
         let x_s = x.store(self, true, r, "x")?;
         call(self.blas::<T>(), a_s.ptr, x_s.ptr, incx)?;
-        crate::args::finish_outputs(self, r, vec![("x", x_s)])
+        crate::args::finish_outputs(self, r, [("x", x_s)])
     }
 }

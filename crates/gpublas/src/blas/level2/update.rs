@@ -476,6 +476,6 @@ impl<B: Backend> Device<B> {
             y_s.as_ref().map(|(s, inc)| (s.ptr, *inc)),
             a_s.ptr,
         )?;
-        crate::args::finish_outputs(self, r, vec![("a", a_s)])
+        crate::args::finish_outputs(self, r, [("a", a_s)])
     }
 }
