@@ -25,15 +25,26 @@ pub(super) const DIRECT_WORK: usize = 512;
 const ROWS: usize = 8;
 
 /// The direct computation of one product, run with the instruction set's fused multiply-add.
-pub(super) struct Direct<U, const CPLX: bool>(pub Product<U, CPLX>);
+pub(super) struct Direct<U, const CPLX: bool>(Product<U, CPLX>);
+
+impl<U, const CPLX: bool> Direct<U, CPLX> {
+    /// The direct computation of `p`.
+    ///
+    /// # Safety
+    /// As for [`direct`]: the product's operands are valid and `C` overlaps no input (running
+    /// the job, a safe trait method, relies on it).
+    pub(super) unsafe fn new(p: Product<U, CPLX>) -> Self {
+        Direct(p)
+    }
+}
 
 impl<U: Unit, const CPLX: bool> WithSimd for Direct<U, CPLX> {
     type Output = ();
 
     #[inline(always)]
     fn with_simd<S: Simd>(self, _simd: S) {
-        // SAFETY: `Direct` is built only by `parallel::run`, whose caller guarantees the
-        // product's operands are valid and `C` overlaps no input.
+        // SAFETY: a `Direct` is made only by `Direct::new`, whose caller guarantees what
+        // `direct` needs.
         unsafe { direct(&self.0) }
     }
 }

@@ -174,7 +174,8 @@ fn share(i: usize, parts: usize, tiles: usize, size: usize, len: usize) -> (usiz
 pub(super) unsafe fn run<U: Unit, const CPLX: bool>(first: Product<U, CPLX>, batch: Batch) {
     if batch.count == 1 && first.work() <= DIRECT_WORK {
         // A few elements: set-up would cost more than the arithmetic (see `direct`).
-        dispatch(Direct(first));
+        // SAFETY: forwarded to the caller (valid operands, `C` overlapping no input).
+        dispatch(unsafe { Direct::new(first) });
         return;
     }
     let threads = available_threads();
