@@ -366,18 +366,6 @@ unsafe fn one_block<S: Simd, U: Unit, const CPLX: bool, const MV: usize, const N
     };
     let ldc = p.ldc * units;
     let b_packed_from = p.n - p.n % nr;
-    if b_packed_from < p.n {
-        // SAFETY: the last columns of B are inside the operand; `b_buf` holds one panel.
-        unsafe {
-            pack_b::<U, CPLX>(
-                b_buf,
-                p.b.at(0, b_packed_from, units),
-                p.k,
-                p.n - b_packed_from,
-                nr,
-            )
-        };
-    }
     for jr in (0..p.n).step_by(nr) {
         let (b, b_in_place) = if jr < b_packed_from {
             (
@@ -385,6 +373,18 @@ unsafe fn one_block<S: Simd, U: Unit, const CPLX: bool, const MV: usize, const N
                 Some((p.b.rs * units, p.b.cs * units)),
             )
         } else {
+            // The last columns, fewer than a panel, packed when their turn comes (so that B
+            // is read in the order it is stored).
+            // SAFETY: the last columns of B are inside the operand; `b_buf` holds one panel.
+            unsafe {
+                pack_b::<U, CPLX>(
+                    b_buf,
+                    p.b.at(0, b_packed_from, units),
+                    p.k,
+                    p.n - b_packed_from,
+                    nr,
+                )
+            };
             (b_buf.cast_const(), None)
         };
         let cols = nr.min(p.n - jr);

@@ -155,50 +155,6 @@ impl<U: Unit, const CPLX: bool> Product<U, CPLX> {
         }
     }
 
-    /// Bytes of the product's operands (`A`, `B` and `C` together).
-    fn bytes(&self) -> usize {
-        let units = Self::UNITS * size_of::<U>();
-        let elements = self.m * self.k + self.k * self.n + self.m * self.n;
-        elements.saturating_mul(units)
-    }
-
-    /// Whether all of the product's operands together fit in [`SMALL_BYTES`].
-    fn small(&self) -> bool {
-        self.bytes() <= SMALL_BYTES
-    }
-
-    /// Asks the CPU to bring the product's operands and `C` into cache (a hint: nothing is
-    /// read, and no address is dereferenced).
-    #[inline(always)]
-    fn prefetch(&self) {
-        let unit_bytes = Self::UNITS * size_of::<U>();
-        // A stored matrix of `op(X)`'s `rows × cols` with strides `(rs, cs)`: its stored
-        // columns (`rs = 1`: `op(X)`'s columns, else its rows) and their length; one span when
-        // the columns follow each other (a batch's packed matrices).
-        let lines = |ptr: *const U, (rows, cols): (usize, usize), (rs, cs): (usize, usize)| {
-            let (len, count, stride) = if rs == 1 {
-                (rows, cols, cs)
-            } else {
-                (cols, rows, rs)
-            };
-            let (len, count) = if stride == len {
-                (len * count, 1)
-            } else {
-                (len, count)
-            };
-            for c in 0..count {
-                let start = ptr.wrapping_add(c * stride * Self::UNITS).addr();
-                let end = start + len * unit_bytes;
-                for line in (start & !63..end).step_by(64) {
-                    prefetch_line(ptr.cast::<u8>().with_addr(line));
-                }
-            }
-        };
-        lines(self.a.ptr, (self.m, self.k), (self.a.rs, self.a.cs));
-        lines(self.b.ptr, (self.k, self.n), (self.b.rs, self.b.cs));
-        lines(self.c.cast_const(), (self.m, self.n), (1, self.ldc));
-    }
-
     /// `flops / 2` of the product in real multiply-adds (4 per complex one).
     fn work(&self) -> usize {
         let per = if CPLX { 4 } else { 1 };
@@ -207,51 +163,6 @@ impl<U: Unit, const CPLX: bool> Product<U, CPLX> {
             .saturating_mul(self.k)
             .saturating_mul(per)
     }
-}
-
-/// Bytes of operands (`A`, `B` and `C` together) below which a product of a batch has the next
-/// one's operands prefetched, when the batch takes more than half of the largest cache
-/// ([`last_level_cache`]): it computes in a few hundred cycles, far less than fetching them from
-/// memory takes. A batch the cache holds gains nothing and pays for the hints (16-core AVX-512
-/// host, L3 300 MiB, 60 MB batch: 1.23–1.48× OpenBLAS's time with them, 1.13–1.18× without;
-/// a 2-core VM, L3 32 MiB, 31 MB sgemm batch: 0.88–0.90× with them, 0.93–1.02× without).
-const SMALL_BYTES: usize = 32 << 10;
-
-/// Bytes of the CPU's largest cache as CPUID describes it (x86-64), else 0: unknown.
-fn last_level_cache() -> usize {
-    static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *BYTES.get_or_init(|| {
-        #[cfg(all(target_arch = "x86_64", not(miri)))]
-        let bytes = raw_cpuid::CpuId::new()
-            .get_cache_parameters()
-            .and_then(|caches| {
-                caches
-                    .map(|c| {
-                        c.associativity()
-                            * c.physical_line_partitions()
-                            * c.coherency_line_size()
-                            * c.sets()
-                    })
-                    .max()
-            })
-            .unwrap_or(0);
-        #[cfg(not(all(target_arch = "x86_64", not(miri))))]
-        let bytes = 0;
-        bytes
-    })
-}
-
-/// A hint to bring the cache line holding `p` into every level of cache; never faults, never
-/// reads (an address outside any allocation is fine).
-#[inline(always)]
-fn prefetch_line(p: *const u8) {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
-    // SAFETY: `prefetch` is a hint: it dereferences nothing and cannot fault.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p.cast())
-    };
-    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
-    let _ = p;
 }
 
 /// The dimensions and operands of a gemm call as the backend receives them.

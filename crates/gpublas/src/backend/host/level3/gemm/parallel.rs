@@ -14,7 +14,7 @@ use super::direct::{Direct, DIRECT_WORK};
 use super::driver::{product, Blocking, InPlace, Scratch};
 use super::kernel::Scalars;
 use super::simd::{dispatch, Unit};
-use super::{last_level_cache, Product};
+use super::Product;
 
 /// Real multiply-adds a thread must get before a product is split (below this, waking a thread
 /// costs more than it saves). Tiny under Miri, so its small problems take the parallel paths.
@@ -72,16 +72,7 @@ impl<U: Unit, const CPLX: bool> Job<U, CPLX> {
         // SAFETY: the scratch holds `a_units + b_units` units.
         let b_buf = unsafe { a_buf.add(a_units) };
         let scalars = Scalars::<S, U>::new(simd, self.first.alpha, self.first.beta);
-        // Products small enough to compute in a few hundred cycles wait on memory instead:
-        // while one is computed, the next one's operands are fetched into cache — unless the
-        // whole batch stays in cache (fits in half of the largest: other data shares it).
-        let prefetch = self.first.small()
-            && self.entries.len() > 1
-            && self.first.bytes().saturating_mul(self.batch.count) > last_level_cache() / 2;
         for i in self.entries.clone() {
-            if prefetch && i + 1 < self.entries.end {
-                block(i + 1).prefetch();
-            }
             // SAFETY: `run`'s caller guarantees every product of the batch is valid and that
             // jobs write disjoint blocks of C; the blocking was made for this block's shape.
             unsafe {
