@@ -400,7 +400,28 @@ macro_rules! for_each_type {
     )*};
 }
 
-for_each_type!(small, edges, depths, special_scalars);
+/// Tall, narrow products (few columns of `C`, many rows), which the backend computes transposed
+/// when `op(A)` is stored by rows (`Cᵀ = op(B)ᵀ·op(A)ᵀ` into a copy of `C`): every op pair, and
+/// `β = 0` with NaN in `C`.
+fn narrow<T: Elem>(tag: u64) {
+    let mut r = rng(tag);
+    let shapes: &[(usize, usize, usize)] = if cfg!(miri) {
+        &[(13, 3, 4)]
+    } else {
+        &[(1100, 9, 110), (530, 128, 20), (700, 1, 1600)]
+    };
+    sweep::<T>(&mut r, shapes);
+    for &dims in shapes {
+        for &ops in ops() {
+            let mut case = Case::<T>::new(&mut r, ops, dims);
+            case.beta = T::zero();
+            case.c0.iter_mut().for_each(|x| *x = nan());
+            case.check(&case.run());
+        }
+    }
+}
+
+for_each_type!(small, edges, depths, special_scalars, narrow);
 
 /// A strided batch against the same reference, product by product, with shared (stride 0)
 /// and distinct operands, enough products to be split across threads.

@@ -300,6 +300,13 @@ fn large_shapes<T: Elem>(rng: &mut ChaCha8Rng) {
     }
 }
 
+/// Tall, narrow products, computed transposed when `op(A)` is stored by rows, against their
+/// rows, columns and elements computed on their own (which are not).
+fn narrow_shapes<T: Elem>(rng: &mut ChaCha8Rng) {
+    let (m, n, k) = if cfg!(miri) { (13, 3, 4) } else { (1100, 9, 110) };
+    check_sub_calls::<T>(rng, m, n, k);
+}
+
 /// The whole product in thread pools of 1 to 4 threads.
 fn thread_counts<T: Elem>(rng: &mut ChaCha8Rng) {
     if cfg!(miri) {
@@ -313,6 +320,7 @@ fn thread_counts<T: Elem>(rng: &mut ChaCha8Rng) {
 for_each_type! {
     gemm_element_does_not_depend_on_the_shape_of_the_call: small_shapes();
     gemm_element_does_not_depend_on_blocking: large_shapes();
+    gemm_element_does_not_depend_on_orientation: narrow_shapes();
     // Rayon's work-stealing deque (crossbeam-epoch) casts integers to pointers, which
     // `-Zmiri-strict-provenance` rejects; under Miri run these with
     // `MIRIFLAGS="-Zmiri-ignore-leaks -Zmiri-permissive-provenance" ... -- --ignored`.
