@@ -303,7 +303,11 @@ fn large_shapes<T: Elem>(rng: &mut ChaCha8Rng) {
 /// Tall, narrow products, computed transposed when `op(A)` is stored by rows, against their
 /// rows, columns and elements computed on their own (which are not).
 fn narrow_shapes<T: Elem>(rng: &mut ChaCha8Rng) {
-    let (m, n, k) = if cfg!(miri) { (13, 3, 4) } else { (1100, 9, 110) };
+    let (m, n, k) = if cfg!(miri) {
+        (13, 3, 4)
+    } else {
+        (1100, 9, 110)
+    };
     check_sub_calls::<T>(rng, m, n, k);
 }
 

@@ -380,7 +380,11 @@ impl<T: Scalar> Level3<T> for Host {
             (Side::Right, Op::T) => (am, false, uplo == Uplo::Lower, bm.transpose_mut()),
             (Side::Right, Op::C) => (am, true, uplo == Uplo::Lower, bm.transpose_mut()),
         };
-        trsm::solve::<T>(lhs, conj, lower, diag == Diag::Unit, rhs, par());
+        let form = trsm::Form {
+            unit: diag == Diag::Unit,
+            right: side == Side::Right,
+        };
+        trsm::solve::<T>(lhs, conj, lower, form, rhs, par());
         Ok(())
     }
 

@@ -1,6 +1,7 @@
-//! The host's triangular solve: recursive halving with faer's matmul for the updates between
-//! the halves, and substitution (dividing by the diagonal as reference BLAS's `?trsm.f` does) on
-//! diagonal blocks of order ≤ 16.
+//! The host's triangular solve: recursive halving with the host gemm for the updates between
+//! the halves, and substitution on diagonal blocks of order ≤ 16 with reference BLAS's
+//! arithmetic for the side (`?trsm.f`: a left-side solve divides by the diagonal, a right-side
+//! one multiplies by its reciprocal; see [`Form`]).
 //!
 //! Why not faer's `solve_*_triangular_in_place`: faer 0.24's 2×2 and 3×3 base cases
 //! (`linalg/triangular_solve.rs`) compute the diagonal's reciprocals as independent scalar
@@ -27,7 +28,7 @@ const LEAF: usize = 16;
 const PANEL: usize = if cfg!(miri) { 2 } else { 16 };
 
 /// Solves `L X = B` in place (`X` overwrites `B`) for a lower (`lower = true`) or upper triangular
-/// `L`, conjugated if `conj`, with a unit diagonal (not read) if `unit`.
+/// `L`, conjugated if `conj`, with the diagonal and the arithmetic of `form`.
 ///
 /// The columns of `X` are independent: with several threads they are split into up to one panel
 /// per thread (at least [`PANEL`] wide), solved side by side, their updates shared by the threads
@@ -37,7 +38,7 @@ pub(super) fn solve<T: Scalar>(
     l: MatRef<'_, T::Faer>,
     conj: bool,
     lower: bool,
-    unit: bool,
+    form: Form,
     x: MatMut<'_, T::Faer>,
     par: Par,
 ) {
@@ -55,12 +56,12 @@ pub(super) fn solve<T: Scalar>(
             Par::Seq
         };
         x.par_col_chunks_mut(width)
-            .for_each(|xp| solve_panel::<T>(l, conj, lower, unit, xp, par));
+            .for_each(|xp| solve_panel::<T>(l, conj, lower, form, xp, par));
     } else {
         // A small solve is not worth waking threads for.
         let work = l.nrows() * l.nrows() * x.ncols();
         let par = if work < PARALLEL_WORK { Par::Seq } else { par };
-        solve_panel::<T>(l, conj, lower, unit, x, par);
+        solve_panel::<T>(l, conj, lower, form, x, par);
     }
 }
 
@@ -72,14 +73,14 @@ fn solve_panel<T: Scalar>(
     l: MatRef<'_, T::Faer>,
     conj: bool,
     lower: bool,
-    unit: bool,
+    form: Form,
     x: MatMut<'_, T::Faer>,
     par: Par,
 ) {
     if lower {
-        solve_lower::<T>(l, conj, unit, x, par);
+        solve_lower::<T>(l, conj, form, x, par);
     } else {
-        solve_upper::<T>(l, conj, unit, x, par);
+        solve_upper::<T>(l, conj, form, x, par);
     }
 }
 
@@ -89,13 +90,13 @@ fn solve_panel<T: Scalar>(
 fn solve_upper<T: Scalar>(
     l: MatRef<'_, T::Faer>,
     conj: bool,
-    unit: bool,
+    form: Form,
     x: MatMut<'_, T::Faer>,
     par: Par,
 ) {
     let n = l.nrows();
     if n <= LEAF {
-        substitute::<T>(l.reverse_rows_and_cols(), conj, unit, x.reverse_rows_mut());
+        substitute::<T>(l.reverse_rows_and_cols(), conj, form, x.reverse_rows_mut());
         return;
     }
     let h = n / 2;
@@ -103,7 +104,7 @@ fn solve_upper<T: Scalar>(
     solve_upper::<T>(
         l.submatrix(h, h, n - h, n - h),
         conj,
-        unit,
+        form,
         bottom.rb_mut(),
         par,
     );
@@ -114,7 +115,7 @@ fn solve_upper<T: Scalar>(
         -T::one(),
         par,
     );
-    solve_upper::<T>(l.submatrix(0, 0, h, h), conj, unit, top, par);
+    solve_upper::<T>(l.submatrix(0, 0, h, h), conj, form, top, par);
 }
 
 /// Recursive halving: `[L₁₁ 0; L₂₁ L₂₂] [X₁; X₂] = [B₁; B₂]` is `L₁₁ X₁ = B₁`, then
@@ -122,18 +123,18 @@ fn solve_upper<T: Scalar>(
 fn solve_lower<T: Scalar>(
     l: MatRef<'_, T::Faer>,
     conj: bool,
-    unit: bool,
+    form: Form,
     x: MatMut<'_, T::Faer>,
     par: Par,
 ) {
     let n = l.nrows();
     if n <= LEAF {
-        substitute::<T>(l, conj, unit, x);
+        substitute::<T>(l, conj, form, x);
         return;
     }
     let h = n / 2;
     let (mut top, mut bottom) = x.split_at_row_mut(h);
-    solve_lower::<T>(l.submatrix(0, 0, h, h), conj, unit, top.rb_mut(), par);
+    solve_lower::<T>(l.submatrix(0, 0, h, h), conj, form, top.rb_mut(), par);
     super::update::add_product::<T>(
         bottom.rb_mut(),
         (l.submatrix(h, 0, n - h, h), conj),
@@ -141,7 +142,7 @@ fn solve_lower<T: Scalar>(
         -T::one(),
         par,
     );
-    solve_lower::<T>(l.submatrix(h, h, n - h, n - h), conj, unit, bottom, par);
+    solve_lower::<T>(l.submatrix(h, h, n - h, n - h), conj, form, bottom, par);
 }
 
 /// Forward substitution on one diagonal block, in reference BLAS's order (`?trsm.f`, left side,
@@ -153,11 +154,11 @@ fn solve_lower<T: Scalar>(
 /// Rows of a column-major `X` are first copied into a row-major block (and back after), which
 /// costs two moves per element against the step's `b/2` multiply-subtracts; a column at a time
 /// instead, each step waits on the division before it and updates the whole column masked.
-fn substitute<T: Scalar>(l: MatRef<'_, T::Faer>, conj: bool, unit: bool, x: MatMut<'_, T::Faer>) {
+fn substitute<T: Scalar>(l: MatRef<'_, T::Faer>, conj: bool, form: Form, x: MatMut<'_, T::Faer>) {
     // Compiled for the CPU's widest instruction set, so the steps vectorise.
     vectorized(
         #[inline(always)]
-        || substitute_body::<T>(l, conj, unit, x),
+        || substitute_body::<T>(l, conj, form, x),
     );
 }
 
@@ -169,7 +170,7 @@ const SWEEP: usize = 128;
 fn substitute_body<T: Scalar>(
     l: MatRef<'_, T::Faer>,
     conj: bool,
-    unit: bool,
+    form: Form,
     mut x: MatMut<'_, T::Faer>,
 ) {
     let b = l.nrows();
@@ -197,17 +198,17 @@ fn substitute_body<T: Scalar>(
                 *row = row_slice::<T>(head, 0, 0, w);
                 rest = tail;
             }
-            sweep::<T, SWEEP>(&lb, unit, &mut rows[..b]);
+            sweep::<T, SWEEP>(&lb, form, &mut rows[..b]);
         }
         return;
     }
     // The row-major block is as wide as the solve needs (it is zeroed on every call).
     if n <= 4 {
-        by_columns::<T, 4>(&lb, b, unit, x);
+        by_columns::<T, 4>(&lb, b, form, x);
     } else if n <= 32 {
-        by_columns::<T, 32>(&lb, b, unit, x);
+        by_columns::<T, 32>(&lb, b, form, x);
     } else {
-        by_columns::<T, SWEEP>(&lb, b, unit, x);
+        by_columns::<T, SWEEP>(&lb, b, form, x);
     }
 }
 
@@ -217,7 +218,7 @@ fn substitute_body<T: Scalar>(
 fn by_columns<T: Scalar, const W: usize>(
     lb: &[[T; LEAF]; LEAF],
     b: usize,
-    unit: bool,
+    form: Form,
     mut x: MatMut<'_, T::Faer>,
 ) {
     let n = x.ncols();
@@ -240,7 +241,7 @@ fn by_columns<T: Scalar, const W: usize>(
         for (row, r) in rows.iter_mut().zip(block.iter_mut()).take(b) {
             *row = &mut r[..w];
         }
-        sweep::<T, W>(lb, unit, &mut rows[..b]);
+        sweep::<T, W>(lb, form, &mut rows[..b]);
         for c in 0..w {
             let mut xc = x.rb_mut().col_mut(j0 + c);
             if let Some(xs) = xc.rb_mut().try_as_col_major_mut() {
@@ -256,12 +257,37 @@ fn by_columns<T: Scalar, const W: usize>(
     }
 }
 
+/// How a solve treats the diagonal, and which of reference BLAS's substitutions it follows.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Form {
+    /// A unit diagonal, never read.
+    pub unit: bool,
+    /// The solve is a right-side one (`X op(A) = B`, solved here transposed): `?trsm.f`'s
+    /// right-side forms multiply by the diagonal's reciprocal and skip the zero elements of
+    /// `A`; its left-side forms divide and skip the zero elements of `X`.
+    pub right: bool,
+}
+
 /// The substitution's steps on rows of equal length (at most `W`), `rows[i]` row `i` of
-/// the block whose columns of `L` are `lb`: step `k` divides the nonzero elements of row `k`
-/// by `L`'s diagonal (unless `unit`), then subtracts their multiples from the rows below; an
-/// element that was zero before the step takes no part in it (the reference's test).
+/// the block whose columns of `L` are `lb`, by the rules of `form`'s side.
 #[inline(always)]
-fn sweep<T: Scalar, const W: usize>(lb: &[[T; LEAF]; LEAF], unit: bool, rows: &mut [&mut [T]]) {
+fn sweep<T: Scalar, const W: usize>(lb: &[[T; LEAF]; LEAF], form: Form, rows: &mut [&mut [T]]) {
+    if form.right {
+        sweep_right::<T>(lb, form.unit, rows);
+    } else {
+        sweep_left::<T, W>(lb, form.unit, rows);
+    }
+}
+
+/// A left-side solve's steps: step `k` divides the nonzero elements of row `k` by `L`'s
+/// diagonal (unless `unit`), then subtracts their multiples from the rows below; an element that
+/// was zero before the step takes no part in it (the reference's test).
+#[inline(always)]
+fn sweep_left<T: Scalar, const W: usize>(
+    lb: &[[T; LEAF]; LEAF],
+    unit: bool,
+    rows: &mut [&mut [T]],
+) {
     let mut was = [T::zero(); W];
     for k in 0..rows.len() {
         let (head, below) = rows.split_at_mut(k + 1);
@@ -293,6 +319,31 @@ fn sweep<T: Scalar, const W: usize>(lb: &[[T; LEAF]; LEAF], unit: bool, rows: &m
     }
 }
 
+/// A right-side solve's steps (row `k` of the transposed view is column `k` of `B`): step `k`
+/// multiplies row `k` by the reciprocal of `L`'s diagonal (unless `unit`), then subtracts its
+/// multiples from the rows below whose element of `L` is nonzero (`?trsm.f`, right side).
+#[inline(always)]
+fn sweep_right<T: Scalar>(lb: &[[T; LEAF]; LEAF], unit: bool, rows: &mut [&mut [T]]) {
+    for k in 0..rows.len() {
+        let (head, below) = rows.split_at_mut(k + 1);
+        let xk = &mut *head[k];
+        if !unit {
+            let r = recip(lb[k][k]);
+            for e in xk.iter_mut() {
+                *e = r * *e;
+            }
+        }
+        for (xi, &lik) in below.iter_mut().zip(&lb[k][k + 1..]) {
+            if lik.is_zero() {
+                continue;
+            }
+            for (e, &v) in xi.iter_mut().zip(&*xk) {
+                *e -= lik * v;
+            }
+        }
+    }
+}
+
 /// Elements `j0 .. j0 + w` of row `i` of a matrix with contiguous rows, as `T`s.
 #[inline(always)]
 pub(super) fn row_slice<T: Scalar>(
@@ -304,6 +355,11 @@ pub(super) fn row_slice<T: Scalar>(
     let r = x.row_mut(i).subcols_mut(j0, w).try_as_row_major_mut();
     // The caller checked the column stride is 1, so this is never the empty default.
     bytemuck::cast_slice_mut(r.map(|r| r.as_slice_mut()).unwrap_or_default())
+}
+
+/// `1/d`: an IEEE division for real types, faer's scaled reciprocal for complex ones.
+fn recip<T: Scalar>(d: T) -> T {
+    div(T::one(), d)
 }
 
 /// `x / d`: an IEEE division for real types; for complex ones `x · (1/d)` with faer's scaled
