@@ -359,7 +359,11 @@ pub(super) fn row_slice<T: Scalar>(
 
 /// `1/d`: an IEEE division for real types, faer's scaled reciprocal for complex ones.
 fn recip<T: Scalar>(d: T) -> T {
-    div(T::one(), d)
+    if T::IS_COMPLEX {
+        bytemuck::cast(faer::traits::math_utils::recip(&fa(d)))
+    } else {
+        div(T::one(), d)
+    }
 }
 
 /// `x / d`: an IEEE division for real types; for complex ones `x · (1/d)` with faer's scaled
