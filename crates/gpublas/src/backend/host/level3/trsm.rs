@@ -77,10 +77,17 @@ fn solve_panel<T: Scalar>(
     x: MatMut<'_, T::Faer>,
     par: Par,
 ) {
-    if lower {
-        solve_lower::<T>(l, conj, form, x, par);
+    // A right-side real solve (rows of the transposed view contiguous) has diagonal blocks up
+    // to STRIP_LEAF solved by strips; the others have blocks up to LEAF.
+    let leaf = if strips_apply::<T>(form, x.rb()) {
+        STRIP_LEAF
     } else {
-        solve_upper::<T>(l, conj, form, x, par);
+        LEAF
+    };
+    if lower {
+        solve_lower::<T>(l, conj, form, x, par, leaf);
+    } else {
+        solve_upper::<T>(l, conj, form, x, par, leaf);
     }
 }
 
@@ -93,9 +100,10 @@ fn solve_upper<T: Scalar>(
     form: Form,
     x: MatMut<'_, T::Faer>,
     par: Par,
+    leaf: usize,
 ) {
     let n = l.nrows();
-    if n <= LEAF {
+    if n <= leaf {
         substitute::<T>(l.reverse_rows_and_cols(), conj, form, x.reverse_rows_mut());
         return;
     }
@@ -107,6 +115,7 @@ fn solve_upper<T: Scalar>(
         form,
         bottom.rb_mut(),
         par,
+        leaf,
     );
     super::update::add_product::<T>(
         top.rb_mut(),
@@ -115,7 +124,7 @@ fn solve_upper<T: Scalar>(
         -T::one(),
         par,
     );
-    solve_upper::<T>(l.submatrix(0, 0, h, h), conj, form, top, par);
+    solve_upper::<T>(l.submatrix(0, 0, h, h), conj, form, top, par, leaf);
 }
 
 /// Recursive halving: `[L₁₁ 0; L₂₁ L₂₂] [X₁; X₂] = [B₁; B₂]` is `L₁₁ X₁ = B₁`, then
@@ -126,15 +135,16 @@ fn solve_lower<T: Scalar>(
     form: Form,
     x: MatMut<'_, T::Faer>,
     par: Par,
+    leaf: usize,
 ) {
     let n = l.nrows();
-    if n <= LEAF {
+    if n <= leaf {
         substitute::<T>(l, conj, form, x);
         return;
     }
     let h = n / 2;
     let (mut top, mut bottom) = x.split_at_row_mut(h);
-    solve_lower::<T>(l.submatrix(0, 0, h, h), conj, form, top.rb_mut(), par);
+    solve_lower::<T>(l.submatrix(0, 0, h, h), conj, form, top.rb_mut(), par, leaf);
     super::update::add_product::<T>(
         bottom.rb_mut(),
         (l.submatrix(h, 0, n - h, h), conj),
@@ -142,7 +152,14 @@ fn solve_lower<T: Scalar>(
         -T::one(),
         par,
     );
-    solve_lower::<T>(l.submatrix(h, h, n - h, n - h), conj, form, bottom, par);
+    solve_lower::<T>(
+        l.submatrix(h, h, n - h, n - h),
+        conj,
+        form,
+        bottom,
+        par,
+        leaf,
+    );
 }
 
 /// Forward substitution on one diagonal block, in reference BLAS's order (`?trsm.f`, left side,
@@ -174,10 +191,18 @@ fn substitute_body<T: Scalar>(
     mut x: MatMut<'_, T::Faer>,
 ) {
     let b = l.nrows();
-    debug_assert!(b <= LEAF);
     if b == 0 {
         return;
     }
+    if strips_apply::<T>(form, x.rb()) {
+        if size_of::<T>() == 4 {
+            by_strips::<T, f32, 16>(l, form.unit, x);
+        } else {
+            by_strips::<T, f64, 8>(l, form.unit, x);
+        }
+        return;
+    }
+    debug_assert!(b <= LEAF);
     // The block's columns, conjugated if asked (zeros above the diagonal, never used).
     let mut lb = [[T::zero(); LEAF]; LEAF];
     for (k, col) in lb.iter_mut().enumerate().take(b) {
@@ -254,6 +279,205 @@ fn by_columns<T: Scalar, const W: usize>(
                 }
             }
         }
+    }
+}
+
+/// Order up to which a right-side real solve's diagonal blocks are solved by [`by_strips`].
+const STRIP_LEAF: usize = if cfg!(miri) { 8 } else { 64 };
+
+/// Rows of `X` [`by_strips`] solves together.
+const GROUP: usize = 4;
+const _: () = assert!(STRIP_LEAF.is_multiple_of(GROUP));
+
+/// Whether a solve's diagonal blocks are solved by [`by_strips`]: right-side (the reference's
+/// multiply-by-reciprocal form), real, with the transposed view's rows contiguous.
+fn strips_apply<T: Scalar>(form: Form, x: MatRef<'_, T::Faer>) -> bool {
+    form.right && !T::IS_COMPLEX && x.col_stride() == 1 && x.ncols() > 1
+}
+
+/// A real type [`by_strips`] computes in.
+trait Real: bytemuck::Pod + PartialEq {
+    /// Zero.
+    const ZERO: Self;
+    /// `e − v·y`, rounded once (one instruction where FMA is enabled, as in [`vectorized`]).
+    fn minus(e: Self, v: Self, y: Self) -> Self;
+    /// `d·e`.
+    fn times(d: Self, e: Self) -> Self;
+}
+
+macro_rules! real {
+    ($t:ty) => {
+        impl Real for $t {
+            const ZERO: Self = 0.0;
+            #[inline(always)]
+            fn minus(e: Self, v: Self, y: Self) -> Self {
+                (-v).mul_add(y, e)
+            }
+            #[inline(always)]
+            fn times(d: Self, e: Self) -> Self {
+                d * e
+            }
+        }
+    };
+}
+real!(f32);
+real!(f64);
+
+/// Strips of [`by_strips`] copied in at once: each row's part of them is one contiguous run.
+const STRIPS: usize = 8;
+
+/// A right-side diagonal block of order ≤ [`STRIP_LEAF`] (real, `T` of the size of `U`) solved
+/// `S` columns at a time. [`STRIPS`] strips (`S` elements of every row, one or two vector
+/// registers) are copied into a buffer, each strip contiguous, so the solve's reads stay in L1
+/// whatever the leading dimension; each strip's rows are solved [`GROUP`] at a time by
+/// [`strip`]; the strips are copied back.
+///
+/// Row `k` of a strip is `(x_k − Σ_{j<k} l_kj x_j) · (1/l_kk)`, the subtractions in increasing
+/// `j` and those with `l_kj = 0` skipped: `?trsm.f`'s right-side steps for each element, each
+/// multiply-subtract rounded once, in a left-looking order that keeps `GROUP` rows of sums in
+/// registers and reads each solved row once per group.
+#[inline(always)]
+fn by_strips<T: Scalar, U: Real, const S: usize>(
+    l: MatRef<'_, T::Faer>,
+    unit: bool,
+    mut x: MatMut<'_, T::Faer>,
+) {
+    let b = l.nrows();
+    debug_assert!(b <= STRIP_LEAF);
+    let unit_of =
+        |i: usize, j: usize| -> U { bytemuck::cast::<T, U>(bytemuck::cast(*l.get(i, j))) };
+    // Group `g`'s elements of `L`: columns `0 .. k0 + GROUP`, `GROUP` rows each (zeros above
+    // the diagonal and past `b`), from `group_offset(g)`.
+    let mut packed = [U::ZERO; PACKED];
+    let mut recips = [U::ZERO; STRIP_LEAF];
+    let mut zeros = [false; STRIP_LEAF / GROUP];
+    for (g, zero) in zeros.iter_mut().enumerate().take(b.div_ceil(GROUP)) {
+        let k0 = g * GROUP;
+        let lg = &mut packed[group_offset(g)..][..(k0 + GROUP) * GROUP];
+        for j in 0..k0 + GROUP {
+            for r in 0..GROUP {
+                let i = k0 + r;
+                if i < b && j < i {
+                    let v = unit_of(i, j);
+                    lg[j * GROUP + r] = v;
+                    *zero |= v == U::ZERO;
+                }
+            }
+        }
+    }
+    for (k, r) in recips.iter_mut().enumerate().take(b) {
+        *r = if unit {
+            bytemuck::cast::<T, U>(T::one())
+        } else {
+            bytemuck::cast::<T, U>(recip(bytemuck::cast::<_, T>(*l.get(k, k))))
+        };
+    }
+    let n = x.ncols();
+    let mut rows: [&mut [U]; STRIP_LEAF] = core::array::from_fn(|_| <&mut [U]>::default());
+    let mut rest = x.rb_mut();
+    for row in rows.iter_mut().take(b) {
+        let (head, tail) = rest.split_at_row_mut(1);
+        *row = bytemuck::cast_slice_mut(row_slice::<T>(head, 0, 0, n));
+        rest = tail;
+    }
+    let rows = &mut rows[..b];
+    // 32 KiB: on the heap, not on the stack of whichever thread calls.
+    #[allow(clippy::useless_vec)]
+    let mut buffer = vec![[[U::ZERO; S]; STRIP_LEAF]; STRIPS];
+    for c0 in (0..n).step_by(S * STRIPS) {
+        let cw = (S * STRIPS).min(n - c0);
+        let used = cw.div_ceil(S);
+        if cw % S != 0 {
+            // The last, narrower strip: its unused columns stay zero through the solve.
+            buffer[used - 1] = [[U::ZERO; S]; STRIP_LEAF];
+        }
+        for (i, row) in rows.iter().enumerate() {
+            for (blk, part) in buffer.iter_mut().zip(row[c0..c0 + cw].chunks(S)) {
+                // An element loop, not `copy_from_slice`: that is a call to `memmove`.
+                for (e, &v) in blk[i].iter_mut().zip(part) {
+                    *e = v;
+                }
+            }
+        }
+        for blk in &mut buffer[..used] {
+            strip::<U, S>(&packed, &recips, &zeros, b, blk);
+        }
+        for (i, row) in rows.iter_mut().enumerate() {
+            for (blk, part) in buffer.iter().zip(row[c0..c0 + cw].chunks_mut(S)) {
+                for (e, &v) in part.iter_mut().zip(&blk[i]) {
+                    *e = v;
+                }
+            }
+        }
+    }
+}
+
+/// Elements of [`by_strips`]'s packed triangle.
+const PACKED: usize = group_offset(STRIP_LEAF / GROUP);
+
+/// Where group `g`'s elements begin in [`by_strips`]'s packed triangle.
+const fn group_offset(g: usize) -> usize {
+    g * (g + 1) / 2 * GROUP * GROUP
+}
+
+/// One strip of [`by_strips`]: rows `0 .. b` of `block`, [`GROUP`] at a time.
+#[inline(always)]
+fn strip<U: Real, const S: usize>(
+    packed: &[U; PACKED],
+    recips: &[U; STRIP_LEAF],
+    zeros: &[bool; STRIP_LEAF / GROUP],
+    b: usize,
+    block: &mut [[U; S]; STRIP_LEAF],
+) {
+    // Whole groups throughout (the loops' bounds constant, the sums in registers): rows past
+    // `b` in the last group compute zeros from zeros (their elements of `L` and reciprocals are
+    // zero) and are never copied out nor read by another row.
+    for g in 0..b.div_ceil(GROUP) {
+        let k0 = g * GROUP;
+        let lg = &packed[group_offset(g)..][..(k0 + GROUP) * GROUP];
+        let (above, rest) = block.split_at_mut(k0);
+        // Always `Some`: `k0 + GROUP ≤ STRIP_LEAF`, a multiple of `GROUP`.
+        let Some(own) = rest.first_chunk_mut::<GROUP>() else {
+            return;
+        };
+        let mut acc = *own;
+        // The solved rows above the group.
+        if zeros[g] {
+            for (y, lj) in above.iter().zip(lg.chunks_exact(GROUP)) {
+                for (a, &v) in acc.iter_mut().zip(lj) {
+                    if v != U::ZERO {
+                        for (e, &yv) in a.iter_mut().zip(y) {
+                            *e = U::minus(*e, v, yv);
+                        }
+                    }
+                }
+            }
+        } else {
+            for (y, lj) in above.iter().zip(lg.chunks_exact(GROUP)) {
+                for (a, &v) in acc.iter_mut().zip(lj) {
+                    for (e, &yv) in a.iter_mut().zip(y) {
+                        *e = U::minus(*e, v, yv);
+                    }
+                }
+            }
+        }
+        // The group's own triangle.
+        for r in 0..GROUP {
+            for q in 0..r {
+                let v = lg[(k0 + q) * GROUP + r];
+                if v != U::ZERO {
+                    let yq = acc[q];
+                    for (e, &yv) in acc[r].iter_mut().zip(&yq) {
+                        *e = U::minus(*e, v, yv);
+                    }
+                }
+            }
+            let d = recips[k0 + r];
+            for e in acc[r].iter_mut() {
+                *e = U::times(d, *e);
+            }
+        }
+        *own = acc;
     }
 }
 
