@@ -16,6 +16,10 @@ use faer::reborrow::{IntoConst, Reborrow, ReborrowMut};
 use faer::{MatMut, MatRef, Par};
 use rayon::iter::ParallelIterator;
 
+use core::marker::PhantomData;
+use pulp::{Simd, WithSimd};
+
+use super::gemm::simd::{dispatch, Unit};
 use crate::backend::host::chunks::vectorized;
 use crate::backend::host::fa;
 use crate::scalar::Scalar;
@@ -196,9 +200,9 @@ fn substitute_body<T: Scalar>(
     }
     if strips_apply::<T>(form, x.rb()) {
         if size_of::<T>() == 4 {
-            by_strips::<T, f32, 16>(l, form.unit, x);
+            by_strips::<T, f32>(l, form.unit, x);
         } else {
-            by_strips::<T, f64, 8>(l, form.unit, x);
+            by_strips::<T, f64>(l, form.unit, x);
         }
         return;
     }
@@ -295,186 +299,203 @@ fn strips_apply<T: Scalar>(form: Form, x: MatRef<'_, T::Faer>) -> bool {
     form.right && !T::IS_COMPLEX && x.col_stride() == 1 && x.ncols() > 1
 }
 
-/// A real type [`by_strips`] computes in.
-trait Real: bytemuck::Pod + PartialEq {
-    /// Zero.
-    const ZERO: Self;
-    /// `e − v·y`, rounded once (one instruction where FMA is enabled, as in [`vectorized`]).
-    fn minus(e: Self, v: Self, y: Self) -> Self;
-    /// `d·e`.
-    fn times(d: Self, e: Self) -> Self;
-}
-
-macro_rules! real {
-    ($t:ty) => {
-        impl Real for $t {
-            const ZERO: Self = 0.0;
-            #[inline(always)]
-            fn minus(e: Self, v: Self, y: Self) -> Self {
-                (-v).mul_add(y, e)
-            }
-            #[inline(always)]
-            fn times(d: Self, e: Self) -> Self {
-                d * e
-            }
-        }
-    };
-}
-real!(f32);
-real!(f64);
-
 /// Strips of [`by_strips`] copied in at once: each row's part of them is one contiguous run.
 const STRIPS: usize = 8;
 
+/// Vector registers across a strip of [`by_strips`].
+const ACROSS: usize = 2;
+
 /// A right-side diagonal block of order ≤ [`STRIP_LEAF`] (real, `T` of the size of `U`) solved
-/// `S` columns at a time. [`STRIPS`] strips (`S` elements of every row, one or two vector
-/// registers) are copied into a buffer, each strip contiguous, so the solve's reads stay in L1
-/// whatever the leading dimension; each strip's rows are solved [`GROUP`] at a time by
-/// [`strip`]; the strips are copied back.
+/// in strips of [`ACROSS`] vectors of elements of every row. [`STRIPS`] strips at a time are
+/// copied into a buffer, each strip contiguous, so the solve's reads stay in L1 whatever the
+/// leading dimension; each strip's rows are solved [`GROUP`] at a time by [`strip`]; the strips
+/// are copied back.
 ///
 /// Row `k` of a strip is `(x_k − Σ_{j<k} l_kj x_j) · (1/l_kk)`, the subtractions in increasing
 /// `j` and those with `l_kj = 0` skipped: `?trsm.f`'s right-side steps for each element, each
 /// multiply-subtract rounded once, in a left-looking order that keeps `GROUP` rows of sums in
 /// registers and reads each solved row once per group.
-#[inline(always)]
-fn by_strips<T: Scalar, U: Real, const S: usize>(
+fn by_strips<T: Scalar, U: Unit + bytemuck::Pod>(
     l: MatRef<'_, T::Faer>,
     unit: bool,
-    mut x: MatMut<'_, T::Faer>,
+    x: MatMut<'_, T::Faer>,
 ) {
-    let b = l.nrows();
-    debug_assert!(b <= STRIP_LEAF);
-    let unit_of =
-        |i: usize, j: usize| -> U { bytemuck::cast::<T, U>(bytemuck::cast(*l.get(i, j))) };
-    // Group `g`'s elements of `L`: columns `0 .. k0 + GROUP`, `GROUP` rows each (zeros above
-    // the diagonal and past `b`), from `group_offset(g)`.
-    let mut packed = [U::ZERO; PACKED];
-    let mut recips = [U::ZERO; STRIP_LEAF];
-    let mut zeros = [false; STRIP_LEAF / GROUP];
-    for (g, zero) in zeros.iter_mut().enumerate().take(b.div_ceil(GROUP)) {
-        let k0 = g * GROUP;
-        let lg = &mut packed[group_offset(g)..][..(k0 + GROUP) * GROUP];
-        for j in 0..k0 + GROUP {
-            for r in 0..GROUP {
-                let i = k0 + r;
-                if i < b && j < i {
-                    let v = unit_of(i, j);
-                    lg[j * GROUP + r] = v;
-                    *zero |= v == U::ZERO;
+    dispatch(Strips::<T, U> {
+        l,
+        unit,
+        x,
+        unit_type: PhantomData,
+    });
+}
+
+/// [`by_strips`]'s arguments, run for an instruction set.
+struct Strips<'a, T: Scalar, U> {
+    l: MatRef<'a, T::Faer>,
+    unit: bool,
+    x: MatMut<'a, T::Faer>,
+    unit_type: PhantomData<U>,
+}
+
+impl<T: Scalar, U: Unit + bytemuck::Pod> WithSimd for Strips<'_, T, U> {
+    type Output = ();
+
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) {
+        let Strips { l, unit, mut x, .. } = self;
+        let b = l.nrows();
+        debug_assert!(b <= STRIP_LEAF);
+        let unit_of =
+            |i: usize, j: usize| -> U { bytemuck::cast::<T, U>(bytemuck::cast(*l.get(i, j))) };
+        let zero = U::ZERO;
+        // Group `g`'s elements of `L`: columns `0 .. k0 + GROUP`, `GROUP` rows each (zeros above
+        // the diagonal and past `b`), from `group_offset(g)`. Sized to the block: zeroing
+        // whole-size arrays cost a small solve more than its work.
+        let groups = b.div_ceil(GROUP);
+        let mut packed = vec![zero; group_offset(groups)];
+        let mut recips = [zero; STRIP_LEAF];
+        let mut zeros = [false; STRIP_LEAF / GROUP];
+        for (g, any) in zeros.iter_mut().enumerate().take(groups) {
+            let k0 = g * GROUP;
+            let lg = &mut packed[group_offset(g)..][..(k0 + GROUP) * GROUP];
+            for j in 0..k0 + GROUP {
+                for r in 0..GROUP {
+                    let i = k0 + r;
+                    if i < b && j < i {
+                        let v = unit_of(i, j);
+                        lg[j * GROUP + r] = v;
+                        *any |= v.is_zero_unit();
+                    }
                 }
             }
         }
-    }
-    for (k, r) in recips.iter_mut().enumerate().take(b) {
-        *r = if unit {
-            bytemuck::cast::<T, U>(T::one())
-        } else {
-            bytemuck::cast::<T, U>(recip(bytemuck::cast::<_, T>(*l.get(k, k))))
-        };
-    }
-    let n = x.ncols();
-    let mut rows: [&mut [U]; STRIP_LEAF] = core::array::from_fn(|_| <&mut [U]>::default());
-    let mut rest = x.rb_mut();
-    for row in rows.iter_mut().take(b) {
-        let (head, tail) = rest.split_at_row_mut(1);
-        *row = bytemuck::cast_slice_mut(row_slice::<T>(head, 0, 0, n));
-        rest = tail;
-    }
-    let rows = &mut rows[..b];
-    // 32 KiB: on the heap, not on the stack of whichever thread calls.
-    #[allow(clippy::useless_vec)]
-    let mut buffer = vec![[[U::ZERO; S]; STRIP_LEAF]; STRIPS];
-    for c0 in (0..n).step_by(S * STRIPS) {
-        let cw = (S * STRIPS).min(n - c0);
-        let used = cw.div_ceil(S);
-        if cw % S != 0 {
-            // The last, narrower strip: its unused columns stay zero through the solve.
-            buffer[used - 1] = [[U::ZERO; S]; STRIP_LEAF];
+        for (k, r) in recips.iter_mut().enumerate().take(b) {
+            *r = if unit {
+                bytemuck::cast::<T, U>(T::one())
+            } else {
+                bytemuck::cast::<T, U>(recip(bytemuck::cast::<_, T>(*l.get(k, k))))
+            };
         }
-        for (i, row) in rows.iter().enumerate() {
-            for (blk, part) in buffer.iter_mut().zip(row[c0..c0 + cw].chunks(S)) {
-                // An element loop, not `copy_from_slice`: that is a call to `memmove`.
-                for (e, &v) in blk[i].iter_mut().zip(part) {
-                    *e = v;
+        let n = x.ncols();
+        let mut rows: [&mut [U]; STRIP_LEAF] = core::array::from_fn(|_| <&mut [U]>::default());
+        let mut rest = x.rb_mut();
+        for row in rows.iter_mut().take(b) {
+            let (head, tail) = rest.split_at_row_mut(1);
+            *row = bytemuck::cast_slice_mut(row_slice::<T>(head, 0, 0, n));
+            rest = tail;
+        }
+        let rows = &mut rows[..b];
+        // A strip is `width` elements of each row; each strip's rows (whole groups of them)
+        // contiguous in the buffer.
+        let width = ACROSS * U::lanes::<S>();
+        let height = groups * GROUP;
+        let strips = STRIPS.min(n.div_ceil(width));
+        let mut buffer = vec![zero; strips * height * width];
+        for c0 in (0..n).step_by(width * strips) {
+            let cw = (width * strips).min(n - c0);
+            let used = cw.div_ceil(width);
+            if cw % width != 0 {
+                // The last, narrower strip: its unused columns stay zero through the solve.
+                buffer[(used - 1) * height * width..used * height * width].fill(zero);
+            }
+            for (i, row) in rows.iter().enumerate() {
+                let parts = row[c0..c0 + cw].chunks(width);
+                for (blk, part) in buffer.chunks_exact_mut(height * width).zip(parts) {
+                    copy::<S, U>(part, &mut blk[i * width..][..width]);
                 }
             }
-        }
-        for blk in &mut buffer[..used] {
-            strip::<U, S>(&packed, &recips, &zeros, b, blk);
-        }
-        for (i, row) in rows.iter_mut().enumerate() {
-            for (blk, part) in buffer.iter().zip(row[c0..c0 + cw].chunks_mut(S)) {
-                for (e, &v) in part.iter_mut().zip(&blk[i]) {
-                    *e = v;
+            for blk in buffer.chunks_exact_mut(height * width).take(used) {
+                strip::<S, U>(simd, &packed, &recips, &zeros, U::vectors_mut::<S>(blk));
+            }
+            for (i, row) in rows.iter_mut().enumerate() {
+                let parts = row[c0..c0 + cw].chunks_mut(width);
+                for (blk, part) in buffer.chunks_exact(height * width).zip(parts) {
+                    copy::<S, U>(&blk[i * width..][..part.len()], part);
                 }
             }
         }
     }
 }
 
-/// Elements of [`by_strips`]'s packed triangle.
-const PACKED: usize = group_offset(STRIP_LEAF / GROUP);
+/// `to = from` (of equal lengths): whole vectors as vectors, then the elements left; not
+/// `copy_from_slice`, which is a call to `memmove` for these few dozen bytes.
+#[inline(always)]
+fn copy<S: Simd, U: Unit>(from: &[U], to: &mut [U]) {
+    let whole = from.len() / U::lanes::<S>() * U::lanes::<S>();
+    for (t, &f) in U::vectors_mut::<S>(to)
+        .iter_mut()
+        .zip(U::vectors::<S>(from))
+    {
+        *t = f;
+    }
+    for (t, &f) in to[whole..].iter_mut().zip(&from[whole..]) {
+        *t = f;
+    }
+}
 
 /// Where group `g`'s elements begin in [`by_strips`]'s packed triangle.
 const fn group_offset(g: usize) -> usize {
     g * (g + 1) / 2 * GROUP * GROUP
 }
 
-/// One strip of [`by_strips`]: rows `0 .. b` of `block`, [`GROUP`] at a time.
+/// One strip of [`by_strips`]: `block` holds its rows (whole groups of them), [`ACROSS`]
+/// vectors each, solved [`GROUP`] at a time.
+///
+/// Whole groups throughout (the loops' bounds constant, the sums in registers): rows past `b`
+/// in the last group compute zeros from zeros (their elements of `L` and reciprocals are zero)
+/// and are never copied out nor read by another row.
 #[inline(always)]
-fn strip<U: Real, const S: usize>(
-    packed: &[U; PACKED],
+fn strip<S: Simd, U: Unit>(
+    simd: S,
+    packed: &[U],
     recips: &[U; STRIP_LEAF],
     zeros: &[bool; STRIP_LEAF / GROUP],
-    b: usize,
-    block: &mut [[U; S]; STRIP_LEAF],
+    block: &mut [U::V<S>],
 ) {
-    // Whole groups throughout (the loops' bounds constant, the sums in registers): rows past
-    // `b` in the last group compute zeros from zeros (their elements of `L` and reciprocals are
-    // zero) and are never copied out nor read by another row.
-    for g in 0..b.div_ceil(GROUP) {
+    let (block, _) = block.as_chunks_mut::<ACROSS>();
+    let minus = |acc: &mut [U::V<S>; ACROSS], v: U, y: &[U::V<S>; ACROSS]| {
+        // `acc − v·y` as `(−v)·y + acc`, one rounding.
+        let nv = U::splat(simd, v.neg());
+        for (a, &yv) in acc.iter_mut().zip(y) {
+            *a = U::mul_add(simd, nv, yv, *a);
+        }
+    };
+    for g in 0..block.len() / GROUP {
         let k0 = g * GROUP;
-        let lg = &packed[group_offset(g)..][..(k0 + GROUP) * GROUP];
+        let (lg, _) = packed[group_offset(g)..][..(k0 + GROUP) * GROUP].as_chunks::<GROUP>();
         let (above, rest) = block.split_at_mut(k0);
-        // Always `Some`: `k0 + GROUP ≤ STRIP_LEAF`, a multiple of `GROUP`.
+        // Always `Some`: the block's height is a multiple of `GROUP`.
         let Some(own) = rest.first_chunk_mut::<GROUP>() else {
             return;
         };
         let mut acc = *own;
         // The solved rows above the group.
         if zeros[g] {
-            for (y, lj) in above.iter().zip(lg.chunks_exact(GROUP)) {
+            for (y, lj) in above.iter().zip(lg) {
                 for (a, &v) in acc.iter_mut().zip(lj) {
-                    if v != U::ZERO {
-                        for (e, &yv) in a.iter_mut().zip(y) {
-                            *e = U::minus(*e, v, yv);
-                        }
+                    if !v.is_zero_unit() {
+                        minus(a, v, y);
                     }
                 }
             }
         } else {
-            for (y, lj) in above.iter().zip(lg.chunks_exact(GROUP)) {
+            for (y, lj) in above.iter().zip(lg) {
                 for (a, &v) in acc.iter_mut().zip(lj) {
-                    for (e, &yv) in a.iter_mut().zip(y) {
-                        *e = U::minus(*e, v, yv);
-                    }
+                    minus(a, v, y);
                 }
             }
         }
         // The group's own triangle.
         for r in 0..GROUP {
             for q in 0..r {
-                let v = lg[(k0 + q) * GROUP + r];
-                if v != U::ZERO {
+                let v = lg[k0 + q][r];
+                if !v.is_zero_unit() {
                     let yq = acc[q];
-                    for (e, &yv) in acc[r].iter_mut().zip(&yq) {
-                        *e = U::minus(*e, v, yv);
-                    }
+                    minus(&mut acc[r], v, &yq);
                 }
             }
-            let d = recips[k0 + r];
-            for e in acc[r].iter_mut() {
-                *e = U::times(d, *e);
+            let d = U::splat(simd, recips[k0 + r]);
+            for a in acc[r].iter_mut() {
+                *a = U::mul(simd, d, *a);
             }
         }
         *own = acc;

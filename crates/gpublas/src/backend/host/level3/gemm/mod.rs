@@ -30,7 +30,7 @@ mod driver;
 mod kernel;
 mod pack;
 mod parallel;
-mod simd;
+pub(super) mod simd;
 
 use crate::backend::host::scale;
 use crate::backend::DevPtr;

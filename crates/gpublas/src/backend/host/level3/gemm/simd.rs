@@ -9,7 +9,9 @@
 use pulp::{Simd, WithSimd};
 
 /// A real type the kernels work in, with its SIMD operations for an instruction set `S`.
-pub(super) trait Unit: Copy + Send + Sync + 'static {
+pub(in crate::backend::host::level3) trait Unit:
+    Copy + Send + Sync + 'static
+{
     /// A vector of units for `S`.
     type V<S: Simd>: Copy;
     /// Zero.
@@ -18,6 +20,8 @@ pub(super) trait Unit: Copy + Send + Sync + 'static {
     fn lanes<S: Simd>() -> usize;
     /// `-x`.
     fn neg(self) -> Self;
+    /// `x == 0` (either sign).
+    fn is_zero_unit(self) -> bool;
     /// The unit nearest to `x` (exact for a value that came from this type).
     fn from_f64(x: f64) -> Self;
     /// `self·b + c`, rounded once (a scalar fused multiply-add: one instruction where the
@@ -35,6 +39,10 @@ pub(super) trait Unit: Copy + Send + Sync + 'static {
     fn mul<S: Simd>(simd: S, a: Self::V<S>, b: Self::V<S>) -> Self::V<S>;
     /// `a + b`.
     fn add<S: Simd>(simd: S, a: Self::V<S>, b: Self::V<S>) -> Self::V<S>;
+    /// The whole vectors at the start of `x` (the elements after them left out).
+    fn vectors<S: Simd>(x: &[Self]) -> &[Self::V<S>];
+    /// The whole vectors at the start of `x`, mutable.
+    fn vectors_mut<S: Simd>(x: &mut [Self]) -> &mut [Self::V<S>];
     /// Swaps each pair of lanes `(2i, 2i + 1)` (the real and imaginary parts of a complex).
     fn swap_pairs<S: Simd>(simd: S, a: Self::V<S>) -> Self::V<S>;
     /// Reads a vector from `p` (any alignment).
@@ -50,7 +58,18 @@ pub(super) trait Unit: Copy + Send + Sync + 'static {
 }
 
 macro_rules! unit {
-    ($t:ty, $v:ident, $lanes:ident, $splat:ident, $fma:ident, $mul:ident, $add:ident, $swap:ident) => {
+    (
+        $t:ty,
+        $v:ident,
+        $lanes:ident,
+        $splat:ident,
+        $fma:ident,
+        $mul:ident,
+        $add:ident,
+        $swap:ident,
+        $as:ident,
+        $as_mut:ident
+    ) => {
         impl Unit for $t {
             type V<S: Simd> = S::$v;
             const ZERO: Self = 0.0;
@@ -61,6 +80,10 @@ macro_rules! unit {
             #[inline(always)]
             fn neg(self) -> Self {
                 -self
+            }
+            #[inline(always)]
+            fn is_zero_unit(self) -> bool {
+                self == 0.0
             }
             #[inline(always)]
             fn from_f64(x: f64) -> Self {
@@ -95,6 +118,14 @@ macro_rules! unit {
                 simd.$add(a, b)
             }
             #[inline(always)]
+            fn vectors<S: Simd>(x: &[Self]) -> &[S::$v] {
+                S::$as(x).0
+            }
+            #[inline(always)]
+            fn vectors_mut<S: Simd>(x: &mut [Self]) -> &mut [S::$v] {
+                S::$as_mut(x).0
+            }
+            #[inline(always)]
             fn swap_pairs<S: Simd>(simd: S, a: S::$v) -> S::$v {
                 // The complex vector of the same width holds the same lanes, pairwise.
                 pulp::cast(simd.$swap(pulp::cast(a)))
@@ -121,7 +152,9 @@ unit!(
     mul_add_f32s,
     mul_f32s,
     add_f32s,
-    swap_re_im_c32s
+    swap_re_im_c32s,
+    as_simd_f32s,
+    as_mut_simd_f32s
 );
 unit!(
     f64,
@@ -131,14 +164,16 @@ unit!(
     mul_add_f64s,
     mul_f64s,
     add_f64s,
-    swap_re_im_c64s
+    swap_re_im_c64s,
+    as_simd_f64s,
+    as_mut_simd_f64s
 );
 
 /// Runs `job` with the widest instruction set of this CPU that the kernels support (AVX-512 or
 /// AVX2+FMA on x86-64, NEON on AArch64), else with pulp's portable 128-bit vectors (also what
 /// Miri runs, as it reports no CPU features).
 #[inline]
-pub(super) fn dispatch<J: WithSimd>(job: J) -> J::Output {
+pub(in crate::backend::host::level3) fn dispatch<J: WithSimd>(job: J) -> J::Output {
     #[cfg(target_arch = "x86_64")]
     match pulp::Arch::new() {
         pulp::Arch::V4(simd) => return Simd::vectorize(simd, job),
