@@ -421,7 +421,38 @@ fn narrow<T: Elem>(tag: u64) {
     }
 }
 
-for_each_type!(small, edges, depths, special_scalars, narrow);
+/// The panel products of LAPACK's recursive factorizations (`dgetrf2`: `m × n × n` with `n`
+/// halving down to 1): `C` of 1 to 16 columns over many rows, which real products compute in
+/// register tiles of 1 to 4 columns and, up to two tiles wide, with `A` read in place however
+/// large; every op pair, and `β = 0` with NaN in `C`.
+fn panels<T: Elem>(tag: u64) {
+    let mut r = rng(tag);
+    let shapes: &[(usize, usize, usize)] = if cfg!(miri) {
+        &[(13, 1, 3), (9, 2, 5), (11, 3, 2), (10, 4, 3)]
+    } else {
+        &[
+            (600, 1, 1),
+            (600, 2, 2),
+            (600, 3, 3),
+            (601, 4, 40),
+            (600, 5, 16),
+            (600, 8, 20),
+            (599, 12, 16),
+            (600, 16, 16),
+        ]
+    };
+    sweep::<T>(&mut r, shapes);
+    for &dims in shapes {
+        for &ops in ops() {
+            let mut case = Case::<T>::new(&mut r, ops, dims);
+            case.beta = T::zero();
+            case.c0.iter_mut().for_each(|x| *x = nan());
+            case.check(&case.run());
+        }
+    }
+}
+
+for_each_type!(small, edges, depths, special_scalars, narrow, panels);
 
 /// A strided batch against the same reference, product by product, with shared (stride 0)
 /// and distinct operands, enough products to be split across threads.

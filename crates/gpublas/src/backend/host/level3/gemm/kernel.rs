@@ -297,6 +297,28 @@ pub(super) unsafe fn smallest_tile<
     how: Update,
     k: &Scalars<S, U>,
 ) {
+    // A real tile of at most 4 columns where the kernel's are wider: a tile that many columns
+    // wide, reading B's packed panel in place with its step, so a narrow `C` (the
+    // panel products of LAPACK's recursive factorizations, `n ≤ 4`) is neither computed over
+    // zero columns nor copied through an edge tile. Each column's sums are the same operations.
+    if !CPLX && size.1 <= 4 && size.1 < NRR {
+        let narrow = Panels {
+            b_in_place: Some(panels.b_in_place.unwrap_or((NRR, 1))),
+            ..*panels
+        };
+        // SAFETY: forwarded to the caller; the narrower tile reads and writes less of the
+        // same tile, and the packed panel's unit `j` of step `p` is at `p·NRR + j`, as the
+        // in-place form `(NRR, 1)` names it.
+        unsafe {
+            match size.1 {
+                1 => tile::<S, U, CPLX, MV, 1>(simd, kc, &narrow, at, size, how, k),
+                2 => tile::<S, U, CPLX, MV, 2>(simd, kc, &narrow, at, size, how, k),
+                3 => tile::<S, U, CPLX, MV, 3>(simd, kc, &narrow, at, size, how, k),
+                _ => tile::<S, U, CPLX, MV, 4>(simd, kc, &narrow, at, size, how, k),
+            }
+        }
+        return;
+    }
     // SAFETY: forwarded to the caller; fewer vectors read and write less of the same tile.
     unsafe {
         match size.0.div_ceil(U::lanes::<S>()) {
