@@ -301,7 +301,10 @@ pub(super) unsafe fn smallest_tile<
     // wide, reading B's packed panel in place with its step, so a narrow `C` (the
     // panel products of LAPACK's recursive factorizations, `n ≤ 4`) is neither computed over
     // zero columns nor copied through an edge tile. Each column's sums are the same operations.
-    if !CPLX && size.1 <= 4 && size.1 < NRR {
+    // Only for tiles of all `MV` vectors of rows: a shorter one (the last rows) is read with
+    // fewer vectors below, as `A` read in place holds no more rows than the tile.
+    let vectors = size.0.div_ceil(U::lanes::<S>());
+    if !CPLX && size.1 <= 4 && size.1 < NRR && vectors == MV {
         let narrow = Panels {
             b_in_place: Some(panels.b_in_place.unwrap_or((NRR, 1))),
             ..*panels
@@ -321,7 +324,7 @@ pub(super) unsafe fn smallest_tile<
     }
     // SAFETY: forwarded to the caller; fewer vectors read and write less of the same tile.
     unsafe {
-        match size.0.div_ceil(U::lanes::<S>()) {
+        match vectors {
             1 => tile::<S, U, CPLX, 1, NRR>(simd, kc, panels, at, size, how, k),
             2 if MV >= 2 => tile::<S, U, CPLX, 2, NRR>(simd, kc, panels, at, size, how, k),
             _ => tile::<S, U, CPLX, MV, NRR>(simd, kc, panels, at, size, how, k),
