@@ -423,8 +423,7 @@ fn narrow<T: Elem>(tag: u64) {
 
 /// The panel products of LAPACK's recursive factorizations (`dgetrf2`: `m × n × n` with `n`
 /// halving down to 1): `C` of 1 to 16 columns over many rows, which real products compute in
-/// register tiles of 1 to 4 columns and, up to two tiles wide, with `A` read in place however
-/// large; every op pair, and `β = 0` with NaN in `C`.
+/// register tiles of 1 to 4 columns; every op pair, and `β = 0` with NaN in `C`.
 fn panels<T: Elem>(tag: u64) {
     let mut r = rng(tag);
     let shapes: &[(usize, usize, usize)] = if cfg!(miri) {

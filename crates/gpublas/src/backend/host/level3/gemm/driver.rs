@@ -134,18 +134,17 @@ pub(super) struct InPlace {
 const IN_PLACE_BYTES: usize = 64 << 10;
 
 impl InPlace {
-    /// How `p` is read, for register tiles `nr` columns wide. `A` with contiguous columns is
-    /// read in place when it is small, or when `C` is at most two tiles wide: each element of
-    /// `A` is then read once or twice either way, and packing it would mostly add a copy (one
-    /// thread, 2-core VM, `m × 8 × 8` with `m = 2000`: 18.3 → 12.9 µs; at three or four tiles
-    /// wide reading in place was slower, 45.7 → 55.9 µs for `n = 16`).
-    pub(super) fn new<U: Unit, const CPLX: bool>(p: &Product<U, CPLX>, nr: usize) -> Self {
+    /// How `p` is read. (Reading a large `A` in place when `C` is at most two register tiles
+    /// wide made `m × 8 × 8` 30% faster on one thread, but on 16 threads, whose blocks of a
+    /// product can be that narrow with a deep `A`, reference LAPACK ran up to twice as slow in
+    /// the one run that had it; not kept until measured apart.)
+    pub(super) fn new<U: Unit, const CPLX: bool>(p: &Product<U, CPLX>) -> Self {
         let bytes = |rows: usize, cols: usize| {
             rows.saturating_mul(cols)
                 .saturating_mul((1 + CPLX as usize) * size_of::<U>())
         };
         InPlace {
-            a: p.a.rs == 1 && !p.a.conj && (bytes(p.m, p.k) <= IN_PLACE_BYTES || p.n <= 2 * nr),
+            a: p.a.rs == 1 && !p.a.conj && bytes(p.m, p.k) <= IN_PLACE_BYTES,
             b: !p.b.conj && (p.b.rs == 1 || bytes(p.k, p.n) <= IN_PLACE_BYTES),
         }
     }
@@ -180,7 +179,7 @@ pub(super) unsafe fn product<
         mc: mc_max,
         nc: nc_max,
     } = *blocking;
-    let in_place = InPlace::new(p, nr);
+    let in_place = InPlace::new(p);
     let ldc = p.ldc * units;
     // SAFETY: forwarded to the caller.
     if unsafe { one_block::<S, U, CPLX, MV, NRR>(simd, p, blocking, scalars, (in_place, b_buf)) } {

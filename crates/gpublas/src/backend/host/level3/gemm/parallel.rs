@@ -218,7 +218,7 @@ pub(super) unsafe fn run<U: Unit, const CPLX: bool>(first: Product<U, CPLX>, bat
             continue;
         }
         let (gm, gn) = dispatch(Geometry::<U, CPLX>(PhantomData));
-        let in_place = InPlace::new(&first, gn);
+        let in_place = InPlace::new(&first);
         let cut = Cut {
             rows: gm,
             cols: gn,
