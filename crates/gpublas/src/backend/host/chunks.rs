@@ -25,9 +25,24 @@ pub(super) fn threads() -> usize {
     rayon::current_num_threads().max(1)
 }
 
-/// Whether `work` units (elements, or multiply-adds) are worth spreading over threads.
+/// Units of work each thread of a split must get (half of [`PARALLEL_FROM`]): waking a thread of
+/// the pool costs several µs, as much as a few thousand elements of level-1 work, so a call
+/// just past [`PARALLEL_FROM`] takes two threads, not all of them (on 16 threads, LAPACK's
+/// `?geqr2` panels and `?getrf2` columns are such calls, thousands per factorization).
+const PER_THREAD: usize = PARALLEL_FROM / 2;
+
+/// The threads `work` units (elements, or multiply-adds) are worth: one below
+/// [`PARALLEL_FROM`], else up to the pool's, each with at least [`PER_THREAD`] units.
+pub(super) fn threads_for(work: usize) -> usize {
+    if work < PARALLEL_FROM {
+        return 1;
+    }
+    threads().min(work / PER_THREAD).max(1)
+}
+
+/// Whether `work` units are worth spreading over threads.
 pub(super) fn parallel(work: usize) -> bool {
-    work >= PARALLEL_FROM && threads() > 1
+    threads_for(work) > 1
 }
 
 /// Runs `f` compiled for the widest instruction set of this CPU (through `pulp`'s dispatch), so
@@ -76,9 +91,11 @@ fn chunk(c: usize, size: usize, n: usize) -> Range<usize> {
 /// chunks are disjoint, so `f` may write the elements of its own.
 pub(super) fn for_each_chunk(n: usize, size: usize, work: usize, f: impl Fn(Range<usize>) + Sync) {
     let count = n.div_ceil(size);
-    if count > 1 && parallel(work) {
+    let threads = threads_for(work);
+    if count > 1 && threads > 1 {
         (0..count)
             .into_par_iter()
+            .with_min_len(count.div_ceil(threads))
             .for_each(|c| f(chunk(c, size, n)));
     } else {
         (0..count).for_each(|c| f(chunk(c, size, n)));
@@ -93,9 +110,11 @@ pub(super) fn reduce<R: Send>(
     combine: impl FnMut(R, R) -> R,
 ) -> Option<R> {
     let count = n.div_ceil(CHUNK);
-    if count > 1 && parallel(n) {
+    let threads = threads_for(n);
+    if count > 1 && threads > 1 {
         let partials: Vec<R> = (0..count)
             .into_par_iter()
+            .with_min_len(count.div_ceil(threads))
             .map(|c| f(chunk(c, CHUNK, n)))
             .collect();
         partials.into_iter().reduce(combine)
@@ -106,8 +125,25 @@ pub(super) fn reduce<R: Send>(
 
 #[cfg(test)]
 mod tests {
-    use super::{for_each_chunk, reduce, CHUNK};
+    use super::{for_each_chunk, reduce, threads_for, CHUNK, PARALLEL_FROM, PER_THREAD};
     use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    #[cfg_attr(miri, ignore)] // Miri stays off rayon's pools (see `threads`).
+    fn threads_grow_with_the_work_up_to_the_pool() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            assert_eq!(threads_for(0), 1);
+            assert_eq!(threads_for(PARALLEL_FROM - 1), 1);
+            assert_eq!(threads_for(PARALLEL_FROM), 2);
+            assert_eq!(threads_for(3 * PER_THREAD), 3);
+            assert_eq!(threads_for(100 * PER_THREAD), 4);
+            assert_eq!(threads_for(usize::MAX), 4);
+        });
+    }
 
     #[test]
     fn chunks_cover_every_index_once_in_order() {

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use super::storage::cj;
 use super::triangular::div;
-use crate::backend::host::chunks::{parallel, threads, vectorized};
+use crate::backend::host::chunks::{parallel, threads_for, vectorized};
 use crate::backend::host::elem;
 use crate::backend::DevPtr;
 use crate::scalar::Scalar;
@@ -130,7 +130,7 @@ fn axpy8<T: Scalar>(y: &mut [T], t: [T; 8], a: [&[T]; 8]) {
 /// `a` is valid for reading its `rows × cols` elements (`x.len()`, `y.len()` give the shape).
 pub(super) unsafe fn gemv<T: Scalar>(trans: Op, a: Full, alpha: T, x: &[T], y: &mut [T]) {
     let work = x.len() * y.len();
-    let threads = if parallel(work) { threads() } else { 1 };
+    let threads = threads_for(work);
     if trans == Op::N {
         let t: Vec<T> = x.iter().map(|&v| alpha * v).collect();
         // SAFETY: rows `r` of every column are inside the matrix (the caller's contract).
@@ -221,7 +221,7 @@ fn add_columns<'a, T: Scalar>(
 /// `a` is valid for reading and writing its elements, which overlap neither `x` nor `y`.
 pub(super) unsafe fn ger<T: Scalar>(a: Full, alpha: T, conj: bool, x: &[T], y: &[T]) {
     let (rows, n) = (x.len(), y.len());
-    let threads = if parallel(rows * n) { threads() } else { 1 };
+    let threads = threads_for(rows * n);
     let cols = n.div_ceil(threads).max(1);
     let block = |b: usize| {
         vectorized(
@@ -635,11 +635,7 @@ pub(super) unsafe fn trsv<T: Scalar>(
             }
             t.clear();
             t.extend(used.iter().map(|u| u.0));
-            let threads = if parallel(rest.len() * used.len()) {
-                threads()
-            } else {
-                1
-            };
+            let threads = threads_for(rest.len() * used.len());
             let (off, used) = (rest.start, &used);
             add_columns(&mut x[rest], &t, threads, |k, r| {
                 col(used[k].1, off + r.start..off + r.end)

@@ -17,7 +17,7 @@ use faer::reborrow::{Reborrow, ReborrowMut};
 use faer::{MatMut, MatRef, Par};
 use rayon::iter::ParallelIterator;
 
-use super::trsm::row_slice;
+use super::trsm::{panels, row_slice, PARALLEL_WORK};
 use crate::backend::host::chunks::vectorized;
 use crate::backend::host::fa;
 use crate::scalar::Scalar;
@@ -55,11 +55,13 @@ pub(super) fn multiply<T: Scalar>(
     // The columns of `X` are independent: with several threads, one panel of them per thread,
     // each multiplied sequentially (parallel products inside a thin panel's recursion cost
     // more in synchronisation than they save).
-    let threads = par.degree();
-    let panels = threads.min(x.ncols() / PANEL);
+    let panels = panels(par.degree(), l.nrows(), x.ncols(), PANEL);
     if panels > 1 {
         let width = x.ncols().div_ceil(panels);
         x.par_col_chunks_mut(width).for_each(|xp| run(xp, Par::Seq));
+    } else if (l.nrows() * l.nrows()).saturating_mul(x.ncols()) < PARALLEL_WORK {
+        // Too small for threads to pay, even inside the recursion.
+        run(x, Par::Seq);
     } else {
         run(x, par);
     }

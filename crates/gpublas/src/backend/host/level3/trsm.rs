@@ -47,7 +47,7 @@ pub(super) fn solve<T: Scalar>(
     par: Par,
 ) {
     let threads = par.degree();
-    let panels = threads.min(x.ncols() / PANEL);
+    let panels = panels(threads, l.nrows(), x.ncols(), PANEL);
     if panels > 1 {
         let width = x.ncols().div_ceil(panels);
         // Threads left over when there are fewer panels than threads share each panel's
@@ -70,7 +70,21 @@ pub(super) fn solve<T: Scalar>(
 }
 
 /// Multiply-adds (`n²·cols`) from which a solve's updates run in parallel.
-const PARALLEL_WORK: usize = 1 << 22;
+pub(super) const PARALLEL_WORK: usize = 1 << 22;
+
+/// Multiply-adds (`n²·cols`, twice a triangle's) a thread's panel of columns must have before a
+/// triangular solve or product is split into panels: waking a thread of the pool costs several
+/// µs, as much as a 32 × 32 × 32 solve (LAPACK's `?getrf2` makes hundreds of those, and splitting
+/// them in two made reference `dpotrf` slower on two threads than on one). Tiny under Miri, so
+/// its small problems take the parallel paths.
+const PANEL_WORK: usize = if cfg!(miri) { 8 } else { 1 << 19 };
+
+/// The panels of at least `panel` columns a triangle of order `n` and `cols` columns of `X` are
+/// split into over `threads` threads: at most one per thread, each with [`PANEL_WORK`].
+pub(super) fn panels(threads: usize, n: usize, cols: usize, panel: usize) -> usize {
+    let work = (n * n).saturating_mul(cols);
+    threads.min(cols / panel).min(work / PANEL_WORK)
+}
 
 /// [`solve`] on one panel of columns.
 fn solve_panel<T: Scalar>(
@@ -620,4 +634,23 @@ fn div<T: Scalar>(x: T, d: T) -> T {
     } else {
         x / d
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{panels, PANEL, PANEL_WORK};
+
+    #[test]
+    fn small_triangles_stay_on_one_thread() {
+        // `?getrf2`'s 32 × 32 solves with 32 columns: one thread whatever the pool.
+        assert!(panels(16, 32, 32, PANEL) <= 1 || cfg!(miri));
+        // `?potrf`'s panel solve, 64 × 64 with 2048 columns: a panel per thread.
+        assert_eq!(panels(16, 64, 2048, PANEL), 16);
+        // Never more panels than threads, nor narrower than `PANEL`, nor with less work.
+        for (threads, n, cols) in [(2, 64, 2048), (16, 8, 40), (16, 200, 33), (4, 1, 1 << 20)] {
+            let p = panels(threads, n, cols, PANEL);
+            assert!(p <= threads && p <= cols / PANEL);
+            assert!(p == 0 || n * n * cols / p >= PANEL_WORK);
+        }
+    }
 }
