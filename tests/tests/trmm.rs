@@ -119,6 +119,19 @@ fn trmm_bigger_problems<T: TestScalar>() {
         let sutd = (Side::Left, Uplo::Upper, Op::C, Diag::NonUnit);
         check_trmm::<T>(&dev, &mut r, sutd, (40, 300), o, 1, in_place, None, false);
     }
+    // Right-side products of a tall column-major B (LAPACK's `?larfb` makes them with 32 or 64
+    // columns): the host multiplies real diagonal blocks of order up to 64 in strips of rows,
+    // with partial strips and groups at these orders, and halves the order-100 triangle.
+    for uplo in [Uplo::Lower, Uplo::Upper] {
+        for trans in [Op::N, Op::T] {
+            for diag in [Diag::NonUnit, Diag::Unit] {
+                for (dims, extra) in [((300, 32), 2), ((130, 64), 0), ((45, 100), 1)] {
+                    let sutd = (Side::Right, uplo, trans, diag);
+                    check_trmm::<T>(&dev, &mut r, sutd, dims, o, extra, true, None, false);
+                }
+            }
+        }
+    }
 }
 
 fn trmm_alpha_zero_reads_neither_a_nor_b<T: TestScalar>() {

@@ -301,10 +301,10 @@ fn by_columns<T: Scalar, const W: usize>(
 }
 
 /// Order up to which a right-side real solve's diagonal blocks are solved by [`by_strips`].
-const STRIP_LEAF: usize = if cfg!(miri) { 8 } else { 64 };
+pub(super) const STRIP_LEAF: usize = if cfg!(miri) { 8 } else { 64 };
 
 /// Rows of `X` [`by_strips`] solves together.
-const GROUP: usize = 4;
+pub(super) const GROUP: usize = 4;
 const _: () = assert!(STRIP_LEAF.is_multiple_of(GROUP));
 
 /// Whether a solve's diagonal blocks are solved by [`by_strips`]: right-side (the reference's
@@ -314,10 +314,10 @@ fn strips_apply<T: Scalar>(form: Form, x: MatRef<'_, T::Faer>) -> bool {
 }
 
 /// Strips of [`by_strips`] copied in at once: each row's part of them is one contiguous run.
-const STRIPS: usize = 8;
+pub(super) const STRIPS: usize = 8;
 
 /// Vector registers across a strip of [`by_strips`].
-const ACROSS: usize = 2;
+pub(super) const ACROSS: usize = 2;
 
 /// A right-side diagonal block of order ≤ [`STRIP_LEAF`] (real, `T` of the size of `U`) solved
 /// in strips of [`ACROSS`] vectors of elements of every row. [`STRIPS`] strips at a time are
@@ -433,7 +433,7 @@ impl<T: Scalar, U: Unit + bytemuck::Pod> WithSimd for Strips<'_, T, U> {
 /// `to = from` (of equal lengths): whole vectors as vectors, then the elements left; not
 /// `copy_from_slice`, which is a call to `memmove` for these few dozen bytes.
 #[inline(always)]
-fn copy<S: Simd, U: Unit>(from: &[U], to: &mut [U]) {
+pub(super) fn copy<S: Simd, U: Unit>(from: &[U], to: &mut [U]) {
     let whole = from.len() / U::lanes::<S>() * U::lanes::<S>();
     for (t, &f) in U::vectors_mut::<S>(to)
         .iter_mut()
@@ -447,7 +447,7 @@ fn copy<S: Simd, U: Unit>(from: &[U], to: &mut [U]) {
 }
 
 /// Where group `g`'s elements begin in [`by_strips`]'s packed triangle.
-const fn group_offset(g: usize) -> usize {
+pub(super) const fn group_offset(g: usize) -> usize {
     g * (g + 1) / 2 * GROUP * GROUP
 }
 
