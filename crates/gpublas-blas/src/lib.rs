@@ -61,6 +61,7 @@ pub mod cblas;
 pub mod fortran;
 pub mod raw;
 pub mod route;
+pub mod warm;
 pub mod xerbla;
 
 pub use gpublas::{Complex32, Complex64};

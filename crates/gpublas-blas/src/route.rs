@@ -8,6 +8,7 @@
 //! | `GPUBLAS_BLAS_MIN_INTENSITY` | the work per matrix element a level-3 call moves (its inputs in, its output in and out) below which it stays on the host whatever its size | `768` |
 //! | `GPUBLAS_BLAS_REQUIRE_GPU` | `1`: abort at the first call if no GPU is usable (instead of running every call on the host) | unset |
 //! | `GPUBLAS_BLAS_STATS` | `1`: print the device chosen at the first call, and at exit the calls and flops each level ran on the host and on the GPU | unset |
+//! | `GPUBLAS_BLAS_SPIN_US` | how long (µs) the host's threads stay awake after a host call, ready for the next (see [`warm`](crate::warm)); `0`: off | `0` |
 //! | `GPUBLAS_BLAS_GPU_ONLY` | routine families, comma-separated without the type letter (`gemm,trsm`): only these may go to the GPU (to find which routine a difference comes from, or to keep the rest on the CPU) | unset: every routine |
 //!
 //! Level 1 and 2 calls on host memory are bound by the host link (as many bytes move as flops
@@ -246,6 +247,7 @@ pub fn run_moving<R>(
         }
     }
     STATS.count(level, 0, work);
+    crate::warm::keep();
     match f(&d.host) {
         Ok(r) => r,
         Err(e) => fatal(routine, &e),
