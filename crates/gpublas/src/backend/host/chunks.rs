@@ -40,11 +40,6 @@ pub(super) fn threads_for(work: usize) -> usize {
     threads().min(work / PER_THREAD).max(1)
 }
 
-/// Whether `work` units are worth spreading over threads.
-pub(super) fn parallel(work: usize) -> bool {
-    threads_for(work) > 1
-}
-
 /// Runs `f` compiled for the widest instruction set of this CPU (through `pulp`'s dispatch), so
 /// the plain loops inside it are vectorised with AVX2 or AVX-512 where there are. Loops whose
 /// lanes are independent give the same bits at any width.

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use super::storage::cj;
 use super::triangular::div;
-use crate::backend::host::chunks::{parallel, threads_for, vectorized};
+use crate::backend::host::chunks::{threads_for, vectorized};
 use crate::backend::host::elem;
 use crate::backend::DevPtr;
 use crate::scalar::Scalar;
@@ -448,7 +448,7 @@ pub(super) unsafe fn symv<T: Scalar>(herm: bool, uplo: Uplo, a: Full, alpha: T, 
         )
     };
     let blocks = column_blocks(n, uplo);
-    let par = blocks.len() > 1 && parallel(n * n / 2);
+    let par = blocks.len() > 1 && threads_for(n * n / 2) > 1;
     let partials: Vec<Vec<T>> = if par {
         blocks.into_par_iter().map(block).collect()
     } else {
