@@ -22,7 +22,7 @@ use pulp::{Simd, WithSimd};
 
 use super::gemm::simd::{dispatch, Unit};
 use super::trsm::{
-    copy, group_offset, panels, row_slice, ACROSS, GROUP, PARALLEL_WORK, STRIPS, STRIP_LEAF,
+    group_offset, in_strips, panels, row_slice, ACROSS, GROUP, PARALLEL_WORK, STRIP_LEAF,
 };
 use crate::backend::host::chunks::vectorized;
 use crate::backend::host::fa;
@@ -282,11 +282,10 @@ fn strips_apply<T: Scalar>(x: MatRef<'_, T::Faer>) -> bool {
 }
 
 /// `X ← α·L·X` for a diagonal block of order ≤ [`STRIP_LEAF`] (real, rows of `X` contiguous) in
-/// strips of [`ACROSS`] vectors of every row, as the right-side solves of
-/// [`trsm`](super::trsm) are: [`STRIPS`] strips at a time copied into a buffer (each strip
-/// contiguous, so the reads stay in L1 whatever the leading dimension), each strip's rows
-/// computed [`GROUP`] at a time from the last group up by [`strip`] (a row's new value needs the
-/// original rows above it), the strips copied back. Where the row sweeps of [`leaf`] load and
+/// strips of [`ACROSS`] vectors of every row copied into a buffer, as the right-side solves of
+/// [`trsm`](super::trsm) are ([`in_strips`]): each strip's rows computed [`GROUP`] at a time
+/// from the last group up by [`strip`] (a row's new value needs the original rows above it).
+/// Where the row sweeps of [`leaf`] load and
 /// store every row below `k` for each `k` (LAPACK's `?larfb` makes such products of order 32
 /// with thousands of rows: 150 µs for 2000 rows against OpenBLAS's 95, on one thread), a
 /// strip's sums stay in registers.
@@ -369,44 +368,9 @@ impl<T: Scalar, U: Unit + bytemuck::Pod> WithSimd for Strips<'_, T, U> {
             };
         }
         let alpha: U = bytemuck::cast(alpha);
-        let n = x.ncols();
-        let mut rows: [&mut [U]; STRIP_LEAF] = core::array::from_fn(|_| <&mut [U]>::default());
-        let mut rest = x.rb_mut();
-        for row in rows.iter_mut().take(b) {
-            let (head, tail) = rest.split_at_row_mut(1);
-            *row = bytemuck::cast_slice_mut(row_slice::<T>(head, 0, 0, n));
-            rest = tail;
-        }
-        let rows = &mut rows[..b];
-        // A strip is `width` elements of each row; each strip's rows (whole groups of them)
-        // contiguous in the buffer.
-        let width = ACROSS * U::lanes::<S>();
-        let height = groups * GROUP;
-        let strips = STRIPS.min(n.div_ceil(width));
-        let mut buffer = vec![zero; strips * height * width];
-        for c0 in (0..n).step_by(width * strips) {
-            let cw = (width * strips).min(n - c0);
-            let used = cw.div_ceil(width);
-            if cw % width != 0 {
-                // The last, narrower strip: its unused columns are zeros, never copied out.
-                buffer[(used - 1) * height * width..used * height * width].fill(zero);
-            }
-            for (i, row) in rows.iter().enumerate() {
-                let parts = row[c0..c0 + cw].chunks(width);
-                for (blk, part) in buffer.chunks_exact_mut(height * width).zip(parts) {
-                    copy::<S, U>(part, &mut blk[i * width..][..width]);
-                }
-            }
-            for blk in buffer.chunks_exact_mut(height * width).take(used) {
-                strip::<S, U>(simd, &packed, &diag, alpha, U::vectors_mut::<S>(blk));
-            }
-            for (i, row) in rows.iter_mut().enumerate() {
-                let parts = row[c0..c0 + cw].chunks_mut(width);
-                for (blk, part) in buffer.chunks_exact(height * width).zip(parts) {
-                    copy::<S, U>(&blk[i * width..][..part.len()], part);
-                }
-            }
-        }
+        in_strips::<S, T, U>(x.rb_mut(), b, |blk| {
+            strip::<S, U>(simd, &packed, &diag, alpha, blk)
+        });
     }
 }
 

@@ -389,42 +389,58 @@ impl<T: Scalar, U: Unit + bytemuck::Pod> WithSimd for Strips<'_, T, U> {
                 bytemuck::cast::<T, U>(recip(bytemuck::cast::<_, T>(*l.get(k, k))))
             };
         }
-        let n = x.ncols();
-        let mut rows: [&mut [U]; STRIP_LEAF] = core::array::from_fn(|_| <&mut [U]>::default());
-        let mut rest = x.rb_mut();
-        for row in rows.iter_mut().take(b) {
-            let (head, tail) = rest.split_at_row_mut(1);
-            *row = bytemuck::cast_slice_mut(row_slice::<T>(head, 0, 0, n));
-            rest = tail;
+        in_strips::<S, T, U>(x.rb_mut(), b, |blk| {
+            strip::<S, U>(simd, &packed, &recips, &zeros, blk)
+        });
+    }
+}
+
+/// Runs `each` on the strips of the first `b` rows of `x` (real `T` of `U`'s size, rows
+/// contiguous): strips of [`ACROSS`] vectors of every row, [`STRIPS`] at a time copied into a
+/// buffer where each strip's rows (whole groups of [`GROUP`]; rows past `b` start as zeros) are
+/// contiguous, so the work on them stays in L1 whatever the leading dimension; the strips are
+/// copied back. The last strip may be narrower: its unused columns start as zeros and are never
+/// copied out. Shared by the right-side solves' [`by_strips`] and trmm's.
+#[inline(always)]
+pub(super) fn in_strips<S: Simd, T: Scalar, U: Unit + bytemuck::Pod>(
+    mut x: MatMut<'_, T::Faer>,
+    b: usize,
+    mut each: impl FnMut(&mut [U::V<S>]),
+) {
+    debug_assert!(b <= STRIP_LEAF && size_of::<T>() == size_of::<U>());
+    let n = x.ncols();
+    let zero = U::ZERO;
+    let mut rows: [&mut [U]; STRIP_LEAF] = core::array::from_fn(|_| <&mut [U]>::default());
+    let mut rest = x.rb_mut();
+    for row in rows.iter_mut().take(b) {
+        let (head, tail) = rest.split_at_row_mut(1);
+        *row = bytemuck::cast_slice_mut(row_slice::<T>(head, 0, 0, n));
+        rest = tail;
+    }
+    let rows = &mut rows[..b];
+    let width = ACROSS * U::lanes::<S>();
+    let height = b.div_ceil(GROUP) * GROUP;
+    let strips = STRIPS.min(n.div_ceil(width));
+    let mut buffer = vec![zero; strips * height * width];
+    for c0 in (0..n).step_by(width * strips) {
+        let cw = (width * strips).min(n - c0);
+        let used = cw.div_ceil(width);
+        if cw % width != 0 {
+            buffer[(used - 1) * height * width..used * height * width].fill(zero);
         }
-        let rows = &mut rows[..b];
-        // A strip is `width` elements of each row; each strip's rows (whole groups of them)
-        // contiguous in the buffer.
-        let width = ACROSS * U::lanes::<S>();
-        let height = groups * GROUP;
-        let strips = STRIPS.min(n.div_ceil(width));
-        let mut buffer = vec![zero; strips * height * width];
-        for c0 in (0..n).step_by(width * strips) {
-            let cw = (width * strips).min(n - c0);
-            let used = cw.div_ceil(width);
-            if cw % width != 0 {
-                // The last, narrower strip: its unused columns stay zero through the solve.
-                buffer[(used - 1) * height * width..used * height * width].fill(zero);
+        for (i, row) in rows.iter().enumerate() {
+            let parts = row[c0..c0 + cw].chunks(width);
+            for (blk, part) in buffer.chunks_exact_mut(height * width).zip(parts) {
+                copy::<S, U>(part, &mut blk[i * width..][..width]);
             }
-            for (i, row) in rows.iter().enumerate() {
-                let parts = row[c0..c0 + cw].chunks(width);
-                for (blk, part) in buffer.chunks_exact_mut(height * width).zip(parts) {
-                    copy::<S, U>(part, &mut blk[i * width..][..width]);
-                }
-            }
-            for blk in buffer.chunks_exact_mut(height * width).take(used) {
-                strip::<S, U>(simd, &packed, &recips, &zeros, U::vectors_mut::<S>(blk));
-            }
-            for (i, row) in rows.iter_mut().enumerate() {
-                let parts = row[c0..c0 + cw].chunks_mut(width);
-                for (blk, part) in buffer.chunks_exact(height * width).zip(parts) {
-                    copy::<S, U>(&blk[i * width..][..part.len()], part);
-                }
+        }
+        for blk in buffer.chunks_exact_mut(height * width).take(used) {
+            each(U::vectors_mut::<S>(blk));
+        }
+        for (i, row) in rows.iter_mut().enumerate() {
+            let parts = row[c0..c0 + cw].chunks_mut(width);
+            for (blk, part) in buffer.chunks_exact(height * width).zip(parts) {
+                copy::<S, U>(&blk[i * width..][..part.len()], part);
             }
         }
     }
