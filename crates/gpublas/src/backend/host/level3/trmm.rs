@@ -53,16 +53,13 @@ pub(super) fn multiply<T: Scalar>(
     let unit = diag == Diag::Unit;
     // Real products with the rows of `X` contiguous (a right-side product of a column-major
     // `X`) have diagonal blocks up to STRIP_LEAF multiplied by strips; the others up to LEAF.
-    let leaf = if strips_apply::<T>(x.rb()) {
-        STRIP_LEAF
-    } else {
-        LEAF
-    };
+    // Decided once for the whole product: a narrow last part of a split keeps it.
+    let strips = strips_apply::<T>(x.rb());
     let run = |x: MatMut<'_, T::Faer>, par: Par| {
         if lower {
-            lower_in_place::<T>(l, conj, unit, alpha, x, par, leaf);
+            lower_in_place::<T>(l, conj, unit, alpha, x, par, strips);
         } else {
-            upper_in_place::<T>(l, conj, unit, alpha, x, par, leaf);
+            upper_in_place::<T>(l, conj, unit, alpha, x, par, strips);
         }
     };
     // The columns of `X` are independent: with several threads, one panel of them per thread,
@@ -90,12 +87,12 @@ fn upper_in_place<T: Scalar>(
     alpha: T,
     x: MatMut<'_, T::Faer>,
     par: Par,
-    leaf: usize,
+    strips: bool,
 ) {
     let n = l.nrows();
-    if n <= leaf {
+    if n <= if strips { STRIP_LEAF } else { LEAF } {
         let (l, x) = (l.reverse_rows_and_cols(), x.reverse_rows_mut());
-        return lower_in_place::<T>(l, conj, unit, alpha, x, par, leaf);
+        return lower_in_place::<T>(l, conj, unit, alpha, x, par, strips);
     }
     let h = n / 2;
     let (mut top, bottom) = x.split_at_row_mut(h);
@@ -106,7 +103,7 @@ fn upper_in_place<T: Scalar>(
         alpha,
         top.rb_mut(),
         par,
-        leaf,
+        strips,
     );
     super::update::add_product::<T>(
         top,
@@ -122,7 +119,7 @@ fn upper_in_place<T: Scalar>(
         alpha,
         bottom,
         par,
-        leaf,
+        strips,
     );
 }
 
@@ -134,12 +131,12 @@ fn lower_in_place<T: Scalar>(
     alpha: T,
     x: MatMut<'_, T::Faer>,
     par: Par,
-    leaf: usize,
+    strips: bool,
 ) {
     let n = l.nrows();
-    if n <= leaf {
+    if n <= if strips { STRIP_LEAF } else { LEAF } {
         let block = |part: MatMut<'_, T::Faer>| {
-            if strips_apply::<T>(part.rb()) {
+            if strips {
                 by_strips::<T>(l, unit, alpha, part);
             } else {
                 self::leaf::<T>(l, conj, unit, alpha, part);
@@ -164,7 +161,7 @@ fn lower_in_place<T: Scalar>(
         alpha,
         bottom.rb_mut(),
         par,
-        leaf,
+        strips,
     );
     super::update::add_product::<T>(
         bottom,
@@ -173,7 +170,7 @@ fn lower_in_place<T: Scalar>(
         alpha,
         par,
     );
-    lower_in_place::<T>(l.submatrix(0, 0, h, h), conj, unit, alpha, top, par, leaf);
+    lower_in_place::<T>(l.submatrix(0, 0, h, h), conj, unit, alpha, top, par, strips);
 }
 
 /// Columns of `X` a diagonal block's loop works on at once.
