@@ -4,7 +4,7 @@
 #
 #   dropin/run-gpu-bench.sh [--require-gpu] [--parts bench,probe,numpy,tests] [--big]
 #                           [--sizes "N ..."] [--out DIR] [--bench-budget S] [--tests-budget S]
-#                           [--deadline S]
+#                           [--deadline S] [--variants "V ..."]
 #
 # bench   reference LAPACK's dgesv, dpotrf, dgeqrf at n = 4096, 8192 (--big: and 16384) over
 #         (a) OpenBLAS 0.3.21 on all cores, (b) NVBLAS over that OpenBLAS (LD_PRELOAD; with
@@ -17,6 +17,9 @@
 #         numpy carries a private OpenBLAS that no libblas.so.3 can replace).
 # tests   netlib-tests.sh --gpu: netlib's BLAS and CBLAS test programs and LAPACK's xlintstd and
 #         xlintstz on trimmed inputs, every call (LAPACK's: every level-2 and 3 call) on the GPU.
+#
+# --variants: which BLAS to run the bench over, in this order (default: openblas gpublas nvblas
+# nvblas-nopin gpublas-host openblas-lapack; big sizes need a bench budget for each).
 #
 # --require-gpu: stop at once, with exit status 1, if the GPU, cuBLAS or NVBLAS is missing or
 # gpublas-blas does not reach the GPU; and count any GPU variant that fails as a failure. Without
@@ -33,6 +36,7 @@ set -uo pipefail
 D=$(cd "$(dirname "$0")" && pwd)
 require_gpu=0 parts="bench,probe,numpy,tests" big=0 out="${OUT:-$PWD/gpu-bench-out}" sizes="4096 8192"
 bench_budget=200 tests_budget=130 deadline=540
+variants="openblas gpublas nvblas nvblas-nopin gpublas-host openblas-lapack"
 while [ $# -gt 0 ]; do
     case "$1" in
         --require-gpu) require_gpu=1; shift ;;
@@ -43,8 +47,15 @@ while [ $# -gt 0 ]; do
         --bench-budget) bench_budget="$2"; shift 2 ;;
         --tests-budget) tests_budget="$2"; shift 2 ;;
         --deadline) deadline="$2"; shift 2 ;;
-        -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
+        --variants) variants="$2"; shift 2 ;;
+        -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+for v in $variants; do
+    case "$v" in
+        openblas|gpublas|gpublas-gpu-only|nvblas|nvblas-nopin|gpublas-host|openblas-lapack) ;;
+        *) echo "unknown variant $v" >&2; exit 2 ;;
     esac
 done
 mkdir -p "$out"
@@ -202,7 +213,7 @@ if has bench; then
     for n in $sizes; do
         reps=1
         [ "$n" -le 4096 ] && reps=2
-        for v in openblas gpublas nvblas nvblas-nopin gpublas-host openblas-lapack; do
+        for v in $variants; do
             log="$out/bench-$v-$n.log"
             if ! available "$v"; then
                 echo "SKIP $v $n not-available" >> "$out/bench.txt"
