@@ -1,16 +1,28 @@
-//! Draws `transfer_bench`'s results (its markdown table) as a PNG: for each gemm from host
-//! memory, the time of gpublas and of its peers, on a log scale.
+//! Draws benchmark tables as PNGs, on a log scale:
+//!
+//! - `transfer_bench`'s table (the default): for each gemm from host memory, the time of gpublas
+//!   and of its peers;
+//! - `dropin`: the LAPACK table of `crates/gpublas-blas/bench/run-gpu-bench.sh` (its
+//!   `summary.md`, or a results page that holds it), reference LAPACK's time over OpenBLAS,
+//!   NVBLAS and gpublas-blas for each routine and size. Several tables may be given; a later
+//!   one's rows replace an earlier one's for the same routine and size.
 //!
 //! ```text
 //! cargo run --release --manifest-path bench/plot/Cargo.toml -- bench/results/<table>.md <out>.png
+//! cargo run --release --manifest-path bench/plot/Cargo.toml -- dropin <summary.md>... <out>.png
 //! ```
 
 use plotters::prelude::*;
 
+mod dropin;
+
 /// The implementations drawn, in order, with their colour.
 const WHO: [(&str, RGBColor); 5] = [
     ("gpublas", RGBColor(0x1f, 0x77, 0xb4)),
-    ("raw cuBLAS, data already pinned", RGBColor(0x2c, 0xa0, 0x2c)),
+    (
+        "raw cuBLAS, data already pinned",
+        RGBColor(0x2c, 0xa0, 0x2c),
+    ),
     ("cuBLASXt, its pinning on", RGBColor(0xff, 0x7f, 0x0e)),
     ("raw cuBLAS, naive pageable", RGBColor(0x94, 0x67, 0xbd)),
     ("cudarc 0.19", RGBColor(0xd6, 0x27, 0x28)),
@@ -18,7 +30,20 @@ const WHO: [(&str, RGBColor); 5] = [
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [table, out] = args.as_slice() else {
+    if args.first().map(String::as_str) == Some("dropin") {
+        let [tables @ .., out] = &args[1..] else {
+            return Err("usage: gpublas-bench-plot dropin <summary.md>... <out.png>".into());
+        };
+        if tables.is_empty() {
+            return Err("usage: gpublas-bench-plot dropin <summary.md>... <out.png>".into());
+        }
+        return dropin::draw(tables, out);
+    }
+    transfer(&args)
+}
+
+fn transfer(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
+    let [table, out] = args else {
         return Err("usage: gpublas-bench-plot <transfer table.md> <out.png>".into());
     };
     let text = std::fs::read_to_string(table)?;
@@ -29,9 +54,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if cells.len() < 5 || !cells[1].contains("gemm n=") {
             continue;
         }
-        let value = cells[3].split_whitespace().next().and_then(|v| v.parse::<f64>().ok());
+        let value = cells[3]
+            .split_whitespace()
+            .next()
+            .and_then(|v| v.parse::<f64>().ok());
         if let Some(v) = value {
-            rows.push((cells[1].replace(" (host Vecs)", ""), cells[2].to_string(), v));
+            rows.push((
+                cells[1].replace(" (host Vecs)", ""),
+                cells[2].to_string(),
+                v,
+            ));
         }
     }
     let mut cases: Vec<String> = Vec::new();
@@ -87,7 +119,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (k, (who, colour)) in WHO.iter().enumerate() {
         let c = *colour;
         chart
-            .draw_series(std::iter::once(Rectangle::new([(0.0, 2.0), (0.0, 2.0)], c.filled())))?
+            .draw_series(std::iter::once(Rectangle::new(
+                [(0.0, 2.0), (0.0, 2.0)],
+                c.filled(),
+            )))?
             .label(*who)
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
         let _ = k;
