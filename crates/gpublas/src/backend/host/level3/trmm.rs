@@ -22,7 +22,8 @@ use pulp::{Simd, WithSimd};
 
 use super::gemm::simd::{dispatch, Unit};
 use super::trsm::{
-    group_offset, in_strips, panels, row_slice, ACROSS, GROUP, PARALLEL_WORK, STRIP_LEAF,
+    group_offset, in_strips, pack_groups, panels, row_slice, ACROSS, GROUP, PARALLEL_WORK,
+    STRIP_LEAF,
 };
 use crate::backend::host::chunks::vectorized;
 use crate::backend::host::fa;
@@ -339,24 +340,10 @@ impl<T: Scalar, U: Unit + bytemuck::Pod> WithSimd for Strips<'_, T, U> {
         let unit_of =
             |i: usize, j: usize| -> U { bytemuck::cast::<T, U>(bytemuck::cast(*l.get(i, j))) };
         let zero = U::ZERO;
-        // Group `g`'s elements of `L`: columns `0 .. k0 + GROUP`, `GROUP` rows each (zeros above
-        // the diagonal and past `b`, never multiplied), from `group_offset(g)`; the diagonal
-        // apart (ones for a unit diagonal, zeros past `b`).
-        let groups = b.div_ceil(GROUP);
-        let mut packed = vec![zero; group_offset(groups)];
+        // The strictly lower elements by groups (zeros above the diagonal and past `b`, never
+        // multiplied); the diagonal apart (ones for a unit diagonal, zeros past `b`).
+        let (packed, _) = pack_groups(b, unit_of);
         let mut diag = [zero; STRIP_LEAF];
-        for g in 0..groups {
-            let k0 = g * GROUP;
-            let lg = &mut packed[group_offset(g)..][..(k0 + GROUP) * GROUP];
-            for j in 0..k0 + GROUP {
-                for r in 0..GROUP {
-                    let i = k0 + r;
-                    if i < b && j < i {
-                        lg[j * GROUP + r] = unit_of(i, j);
-                    }
-                }
-            }
-        }
         for (k, d) in diag.iter_mut().enumerate().take(b) {
             *d = if unit {
                 bytemuck::cast::<T, U>(T::one())

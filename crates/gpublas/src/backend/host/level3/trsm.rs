@@ -361,27 +361,8 @@ impl<T: Scalar, U: Unit + bytemuck::Pod> WithSimd for Strips<'_, T, U> {
         let unit_of =
             |i: usize, j: usize| -> U { bytemuck::cast::<T, U>(bytemuck::cast(*l.get(i, j))) };
         let zero = U::ZERO;
-        // Group `g`'s elements of `L`: columns `0 .. k0 + GROUP`, `GROUP` rows each (zeros above
-        // the diagonal and past `b`), from `group_offset(g)`. Sized to the block: zeroing
-        // whole-size arrays cost a small solve more than its work.
-        let groups = b.div_ceil(GROUP);
-        let mut packed = vec![zero; group_offset(groups)];
+        let (packed, zeros) = pack_groups(b, unit_of);
         let mut recips = [zero; STRIP_LEAF];
-        let mut zeros = [false; STRIP_LEAF / GROUP];
-        for (g, any) in zeros.iter_mut().enumerate().take(groups) {
-            let k0 = g * GROUP;
-            let lg = &mut packed[group_offset(g)..][..(k0 + GROUP) * GROUP];
-            for j in 0..k0 + GROUP {
-                for r in 0..GROUP {
-                    let i = k0 + r;
-                    if i < b && j < i {
-                        let v = unit_of(i, j);
-                        lg[j * GROUP + r] = v;
-                        *any |= v.is_zero_unit();
-                    }
-                }
-            }
-        }
         for (k, r) in recips.iter_mut().enumerate().take(b) {
             *r = if unit {
                 bytemuck::cast::<T, U>(T::one())
@@ -460,6 +441,36 @@ pub(super) fn copy<S: Simd, U: Unit>(from: &[U], to: &mut [U]) {
     for (t, &f) in to[whole..].iter_mut().zip(&from[whole..]) {
         *t = f;
     }
+}
+
+/// The strictly lower elements of an order-`b` triangle (`b ≤ STRIP_LEAF`, element `(i, j)`
+/// from `elem`) packed by groups of [`GROUP`] rows for the strip kernels: group `g`'s columns
+/// `0 .. k0 + GROUP` (`k0 = g · GROUP`), `GROUP` rows each, from [`group_offset`]`(g)`, with
+/// zeros on and above the diagonal and past `b`. Sized to the block: zeroing whole-size arrays
+/// cost a small solve more than its work. Also, for each group, whether one of its elements is
+/// zero (the solves skip zero terms, as the reference does).
+pub(super) fn pack_groups<U: Unit>(
+    b: usize,
+    elem: impl Fn(usize, usize) -> U,
+) -> (Vec<U>, [bool; STRIP_LEAF / GROUP]) {
+    let groups = b.div_ceil(GROUP);
+    let mut packed = vec![U::ZERO; group_offset(groups)];
+    let mut zeros = [false; STRIP_LEAF / GROUP];
+    for (g, any) in zeros.iter_mut().enumerate().take(groups) {
+        let k0 = g * GROUP;
+        let lg = &mut packed[group_offset(g)..][..(k0 + GROUP) * GROUP];
+        for j in 0..k0 + GROUP {
+            for r in 0..GROUP {
+                let i = k0 + r;
+                if i < b && j < i {
+                    let v = elem(i, j);
+                    lg[j * GROUP + r] = v;
+                    *any |= v.is_zero_unit();
+                }
+            }
+        }
+    }
+    (packed, zeros)
 }
 
 /// Where group `g`'s elements begin in [`by_strips`]'s packed triangle.
