@@ -214,13 +214,49 @@ where
 
 impl Peer {
     /// A whole gemm from host memory the cudarc way: `clone_htod` A and B, `alloc_zeros` C, the
-    /// gemm, `clone_dtoh` C (n × n, column-major, `C = AB`).
+    /// gemm, `clone_dtoh` C into a new `Vec` (n × n, column-major, `C = AB`).
     pub fn round_trip_gemm<T: HostScalar + DeviceRepr + ValidAsZeroBits + Clone + Default>(
         &self,
         n: usize,
         a: &[T],
         b: &[T],
     ) -> Res<Vec<T>>
+    where
+        CudaBlas: Gemm<T>,
+    {
+        let dc = self.gemm_from_host(n, a, b)?;
+        self.download(&dc)
+    }
+
+    /// As [`Peer::round_trip_gemm`], with C copied back into the caller's `c` (`memcpy_dtoh`,
+    /// then a synchronisation), as gpublas writes into the caller's `C`: no new host memory
+    /// whose pages the copy would first have to fault in.
+    pub fn round_trip_gemm_into<T: HostScalar + DeviceRepr + ValidAsZeroBits + Clone + Default>(
+        &self,
+        n: usize,
+        a: &[T],
+        b: &[T],
+        c: &mut [T],
+    ) -> Res<()>
+    where
+        CudaBlas: Gemm<T>,
+    {
+        let dc = self.gemm_from_host(n, a, b)?;
+        self.stream
+            .memcpy_dtoh(&dc, c)
+            .map_err(ctx("CudaStream::memcpy_dtoh"))?;
+        self.stream
+            .synchronize()
+            .map_err(ctx("CudaStream::synchronize"))
+    }
+
+    /// `clone_htod` A and B, `alloc_zeros` C and the gemm `C = AB`, enqueued.
+    fn gemm_from_host<T: HostScalar + DeviceRepr + ValidAsZeroBits>(
+        &self,
+        n: usize,
+        a: &[T],
+        b: &[T],
+    ) -> Res<CudaSlice<T>>
     where
         CudaBlas: Gemm<T>,
     {
@@ -253,6 +289,6 @@ impl Peer {
         };
         // SAFETY: A, B and C are distinct slices of n × n elements, matching `cfg`.
         unsafe { self.blas.gemm(cfg, &da, &db, &mut dc) }.map_err(ctx("CudaBlas::gemm"))?;
-        self.download(&dc)
+        Ok(dc)
     }
 }

@@ -115,8 +115,11 @@ enum Imp {
     LinkFloor,
     RawNaive,
     RawPinned,
-    /// cudarc's whole round trip (`Peer::round_trip_gemm`) through `peers[i]`.
+    /// cudarc's whole round trip (`Peer::round_trip_gemm`: the result in a new `Vec`) through
+    /// `peers[i]`.
     Cudarc(&'static str, usize),
+    /// The same into the caller's `Vec` (`Peer::round_trip_gemm_into`) through `peers[i]`.
+    CudarcInto(&'static str, usize),
 }
 
 impl Imp {
@@ -127,7 +130,7 @@ impl Imp {
             Imp::Set => "gpublas DeviceSet of this 1 GPU",
             Imp::RawNaive => "raw cuBLAS, naive pageable",
             Imp::RawPinned => "raw cuBLAS, data already pinned",
-            Imp::Cudarc(l, _) => l,
+            Imp::Cudarc(l, _) | Imp::CudarcInto(l, _) => l,
         }
     }
 }
@@ -180,6 +183,12 @@ where
         Imp::RawPinned,
     ];
     imps.extend(peers.iter().enumerate().map(|(i, p)| Imp::Cudarc(p.0, i)));
+    if !peers.is_empty() {
+        imps.push(Imp::CudarcInto(
+            "cudarc 0.19, result into the caller's Vec (memcpy_dtoh)",
+            0,
+        ));
+    }
     let mut samples = vec![Vec::new(); imps.len()];
     let mut out = Vec::new();
     let mut order: Vec<usize> = (0..imps.len()).collect();
@@ -243,6 +252,7 @@ where
                     raw_round_trip::<T>(dev, raw, n, pa.ptr(), pb.ptr(), pc.ptr())?
                 },
                 Imp::Cudarc(_, i) => out = peers[i].1.round_trip_gemm::<T>(n, &a, &b)?,
+                Imp::CudarcInto(_, i) => peers[i].1.round_trip_gemm_into::<T>(n, &a, &b, &mut c)?,
             }
             let ms = t.elapsed().as_secs_f64() * 1e3;
             if round == 0 && imp == Imp::LinkFloor {
