@@ -117,15 +117,13 @@ pub fn draw(tables: &[String], out: &str) -> Result<(), Box<dyn std::error::Erro
         for (k, &s) in drawn.iter().enumerate() {
             let Some(v) = values[s] else { continue };
             let x0 = g as f64 + 0.1 + k as f64 * width;
-            chart.draw_series(std::iter::once(Rectangle::new(
-                [(x0, lo), (x0 + width * 0.9, v)],
-                SERIES[s].2.filled(),
-            )))?;
-            chart.draw_series(std::iter::once(Text::new(
-                format!("{v:.2}"),
-                (x0, v * 1.12),
-                ("sans-serif", 10),
-            )))?;
+            super::bar(
+                &mut chart,
+                (x0, width * 0.9, lo),
+                v,
+                SERIES[s].2,
+                (format!("{v:.2}"), 10),
+            )?;
         }
         chart.draw_series(std::iter::once(Text::new(
             format!("{} n={n}", ROUTINES[*routine]),
@@ -133,22 +131,11 @@ pub fn draw(tables: &[String], out: &str) -> Result<(), Box<dyn std::error::Erro
             ("sans-serif", 14),
         )))?;
     }
-    for &s in &drawn {
-        let c = SERIES[s].2;
-        chart
-            .draw_series(std::iter::once(Rectangle::new(
-                [(0.0, lo), (0.0, lo)],
-                c.filled(),
-            )))?
-            .label(SERIES[s].0)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
-    }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .draw()?;
+    super::legend(
+        &mut chart,
+        drawn.iter().map(|&s| (SERIES[s].0, SERIES[s].2)),
+        lo,
+    )?;
     root.present()?;
     Ok(())
 }

@@ -42,6 +42,57 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     transfer(&args)
 }
 
+/// A chart of bar groups: x in groups, y on a log scale.
+type Chart<'a, 'b> = ChartContext<
+    'a,
+    BitMapBackend<'b>,
+    Cartesian2d<plotters::coord::types::RangedCoordf64, LogCoord<f64>>,
+>;
+
+/// One bar from `floor` to `value` at `x0`, `width` wide, with its value written above it.
+fn bar(
+    chart: &mut Chart<'_, '_>,
+    (x0, width, floor): (f64, f64, f64),
+    value: f64,
+    colour: RGBColor,
+    label: (String, u32),
+) -> Result<(), Box<dyn std::error::Error>> {
+    chart.draw_series(std::iter::once(Rectangle::new(
+        [(x0, floor), (x0 + width, value)],
+        colour.filled(),
+    )))?;
+    chart.draw_series(std::iter::once(Text::new(
+        label.0,
+        (x0, value * 1.13),
+        ("sans-serif", label.1),
+    )))?;
+    Ok(())
+}
+
+/// The legend (upper left): a coloured square and a name for each entry.
+fn legend<'a, 'b: 'a, 'n>(
+    chart: &mut Chart<'a, 'b>,
+    entries: impl IntoIterator<Item = (&'n str, RGBColor)>,
+    floor: f64,
+) -> Result<(), Box<dyn std::error::Error>> {
+    for (name, c) in entries {
+        chart
+            .draw_series(std::iter::once(Rectangle::new(
+                [(0.0, floor), (0.0, floor)],
+                c.filled(),
+            )))?
+            .label(name)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .draw()?;
+    Ok(())
+}
+
 fn transfer(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
     let [table, out] = args else {
         return Err("usage: gpublas-bench-plot <transfer table.md> <out.png>".into());
@@ -100,15 +151,13 @@ fn transfer(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
         for (k, (who, colour)) in WHO.iter().enumerate() {
             let Some(v) = get(case, who) else { continue };
             let x0 = g as f64 + 0.1 + k as f64 * width;
-            chart.draw_series(std::iter::once(Rectangle::new(
-                [(x0, 2.0), (x0 + width * 0.9, v)],
-                colour.filled(),
-            )))?;
-            chart.draw_series(std::iter::once(Text::new(
-                format!("{v:.1}"),
-                (x0, v * 1.15),
-                ("sans-serif", 11),
-            )))?;
+            bar(
+                &mut chart,
+                (x0, width * 0.9, 2.0),
+                v,
+                *colour,
+                (format!("{v:.1}"), 11),
+            )?;
         }
         chart.draw_series(std::iter::once(Text::new(
             case.clone(),
@@ -116,23 +165,7 @@ fn transfer(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
             ("sans-serif", 15),
         )))?;
     }
-    for (k, (who, colour)) in WHO.iter().enumerate() {
-        let c = *colour;
-        chart
-            .draw_series(std::iter::once(Rectangle::new(
-                [(0.0, 2.0), (0.0, 2.0)],
-                c.filled(),
-            )))?
-            .label(*who)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
-        let _ = k;
-    }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .draw()?;
+    legend(&mut chart, WHO.iter().map(|(w, c)| (*w, *c)), 2.0)?;
     root.present()?;
     Ok(())
 }
