@@ -283,10 +283,9 @@ fn strips_apply<T: Scalar>(x: MatRef<'_, T::Faer>) -> bool {
 /// strips of [`ACROSS`] vectors of every row copied into a buffer, as the right-side solves of
 /// [`trsm`](super::trsm) are ([`in_strips`]): each strip's rows computed [`GROUP`] at a time
 /// from the last group up by [`strip`] (a row's new value needs the original rows above it).
-/// Where the row sweeps of [`leaf`] load and
-/// store every row below `k` for each `k` (LAPACK's `?larfb` makes such products of order 32
-/// with thousands of rows: 150 µs for 2000 rows against OpenBLAS's 95, on one thread), a
-/// strip's sums stay in registers.
+/// Where the row sweeps of [`leaf`] load and store every row below `k` for each `k` (LAPACK's
+/// `?larfb` makes such products of order 32 with thousands of rows: 150 µs for 2000 rows
+/// against OpenBLAS's 95, on one thread), a strip's sums stay in registers.
 ///
 /// Row `k` becomes `α·(l_kk x_k + Σ_{j<k} l_kj x_j)` (`x_k` for `l_kk` with a unit diagonal,
 /// never read), each multiply-add rounded once; only the triangle's elements are multiplied,
