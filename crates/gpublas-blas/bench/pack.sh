@@ -8,8 +8,10 @@
 #   dropin/bin/lapack_bench                 bench/lapack_bench.c, linked to liblapack.so.3
 #   dropin/root/usr/lib/<multiarch>/...     Debian's libopenblas0-pthread (0.3.21), reference
 #                                           liblapack3/libblas3, libtmglib3, libgfortran5,
-#                                           libquadmath0, libblas-test, liblapack-test (dpkg -x)
-#   dropin/run-gpu-bench.sh, dropin/netlib-tests.sh, dropin/MANIFEST
+#                                           libquadmath0, libblas-test, liblapack-test, and
+#                                           python3.11 with python3-numpy (dpkg -x): numpy
+#                                           linked to libblas.so.3, as Debian ships it
+#   dropin/run-gpu-bench.sh, dropin/netlib-tests.sh, dropin/numpy_bench.py, dropin/MANIFEST
 #
 # On the GPU machine: tar -xzf dropin.tgz && dropin/run-gpu-bench.sh --require-gpu
 # Needs: cargo, a C compiler, apt-get download and dpkg -x (Debian or Ubuntu, amd64).
@@ -28,6 +30,8 @@ while [ $# -gt 0 ]; do
 done
 ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo "$(uname -m)-linux-gnu")
 pkgs="libopenblas0-pthread liblapack3 libblas3 libtmglib3 libgfortran5 libquadmath0 libblas-test liblapack-test"
+# Debian's numpy and the interpreter it is built for (run with PYTHONHOME pointing into the pack).
+pkgs="$pkgs python3.11-minimal libpython3.11-minimal libpython3.11-stdlib python3-numpy"
 
 work="$repo/.gpu-bin/pack"
 rm -rf "$work/dropin"
@@ -55,6 +59,8 @@ for f in openblas-pthread/libopenblas.so.0 openblas-pthread/libblas.so.3 lapack/
          blas/libblas.so.3 blas/xblat1d lapack/xlintstd libgfortran.so.5 libquadmath.so.0; do
     [ -e "$R/$f" ] || { echo "missing $R/$f after unpacking" >&2; exit 1; }
 done
+[ -x "$stage/root/usr/bin/python3.11" ] && [ -d "$stage/root/usr/lib/python3/dist-packages/numpy" ] ||
+    { echo "missing python3.11 or numpy after unpacking" >&2; exit 1; }
 
 # 3. The benchmark program, linked against the reference LAPACK and (any) libblas.so.3.
 cc -O2 -Wall -Wextra -o "$stage/bin/lapack_bench" "$here/lapack_bench.c" \
@@ -62,7 +68,8 @@ cc -O2 -Wall -Wextra -o "$stage/bin/lapack_bench" "$here/lapack_bench.c" \
     -Wl,-rpath-link,"$R"  # liblapack's own libgfortran, from the unpacked packages
 
 # 4. The scripts, and what went in.
-cp "$here/run-gpu-bench.sh" "$here/bisect-gpu.sh" "$here/../scripts/netlib-tests.sh" "$here/lapack_bench.c" "$stage/"
+cp "$here/run-gpu-bench.sh" "$here/bisect-gpu.sh" "$here/../scripts/netlib-tests.sh" "$here/lapack_bench.c" \
+    "$here/numpy_bench.py" "$stage/"
 {
     echo "gpublas-blas drop-in pack"
     echo "commit: $(cd "$repo" && git rev-parse HEAD)$(cd "$repo" && git diff --quiet HEAD -- crates || echo ' (+ uncommitted changes)')"

@@ -4,7 +4,7 @@
 #
 #   dropin/run-gpu-bench.sh [--require-gpu] [--parts bench,probe,numpy,tests] [--big]
 #                           [--sizes "N ..."] [--out DIR] [--bench-budget S] [--tests-budget S]
-#                           [--deadline S] [--variants "V ..."]
+#                           [--deadline S] [--variants "V ..."] [--numpy-n N]
 #
 # bench   reference LAPACK's dgesv, dpotrf, dgeqrf at n = 4096, 8192 (--big: and 16384) over
 #         (a) OpenBLAS 0.3.21 on all cores, (b) NVBLAS over that OpenBLAS (LD_PRELOAD; with
@@ -13,8 +13,10 @@
 #         OpenBLAS's own LAPACK, for reference. Every result is checked (residuals).
 # probe   single dgemm / dgemm with k = 64 / dtrsm / dsyrk / dgemv / daxpy calls through
 #         gpublas-blas on the host and on the GPU (crossovers 0), and OpenBLAS: where the GPU wins.
-# numpy   numpy's dot and linalg.solve at n = 8192, if python3 has numpy (its own BLAS: a wheel's
-#         numpy carries a private OpenBLAS that no libblas.so.3 can replace).
+# numpy   numpy's dot and linalg.solve at n = 8192 (--numpy-n) through Debian's python3-numpy
+#         (in the pack, with its python3.11), over each variant's libblas.so.3/liblapack.so.3;
+#         and, for reference, the machine's own numpy if python3 has one (a wheel's numpy carries
+#         a private OpenBLAS that no libblas.so.3 can replace).
 # tests   netlib-tests.sh --gpu: netlib's BLAS and CBLAS test programs and LAPACK's xlintstd and
 #         xlintstz on trimmed inputs, every call (LAPACK's: every level-2 and 3 call) on the GPU.
 #
@@ -35,7 +37,7 @@ set -uo pipefail
 
 D=$(cd "$(dirname "$0")" && pwd)
 require_gpu=0 parts="bench,probe,numpy,tests" big=0 out="${OUT:-$PWD/gpu-bench-out}" sizes="4096 8192"
-bench_budget=200 tests_budget=130 deadline=540
+bench_budget=200 tests_budget=130 deadline=540 numpy_n=8192
 variants="openblas gpublas nvblas nvblas-nopin gpublas-host openblas-lapack"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -48,7 +50,8 @@ while [ $# -gt 0 ]; do
         --tests-budget) tests_budget="$2"; shift 2 ;;
         --deadline) deadline="$2"; shift 2 ;;
         --variants) variants="$2"; shift 2 ;;
-        -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+        --numpy-n) numpy_n="$2"; shift 2 ;;
+        -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -203,6 +206,32 @@ available() {
 }
 gpu_variant() { case "$1" in nvblas|nvblas-nopin|gpublas|gpublas-gpu-only) return 0 ;; *) return 1 ;; esac; }
 
+# table FILE "ROUTINE ...": FILE's RESULT/SKIP/CRASH lines as one markdown row per routine and
+# size, a column per variant, and gpublas's time against the faster good NVBLAS and OpenBLAS.
+table() {
+    awk -v routines="$2" '
+        $1 == "RESULT" { key = $3 " " $4; t[key, $2] = $6; g[key, $2] = $8; ok[key, $2] = $10; if (!(key in seen)) { seen[key] = 1; keys[++nk] = key } }
+        $1 == "SKIP" || $1 == "CRASH" { nr = split(routines, rs, " "); for (r = 1; r <= nr; r++) { key = rs[r] " " $3; note[key, $2] = ($1 == "SKIP" ? "skip: " $4 : "crash " $4); if (!(key in seen)) { seen[key] = 1; keys[++nk] = key } } }
+        END {
+            nv = split("openblas nvblas nvblas-nopin gpublas gpublas-host openblas-lapack", vs, " ")
+            printf "| routine | n |"; for (i = 1; i <= nv; i++) printf " %s |", vs[i]; print " gpublas ÷ NVBLAS time | gpublas ÷ OpenBLAS time |"
+            printf "|---|---|"; for (i = 1; i <= nv; i++) printf "---|"; print "---|---|"
+            for (k = 1; k <= nk; k++) {
+                split(keys[k], kk, " "); printf "| %s | %s |", kk[1], kk[2]
+                for (i = 1; i <= nv; i++) {
+                    v = vs[i]
+                    if ((keys[k], v) in t) printf " %.3f s, %s GF/s%s |", t[keys[k], v], g[keys[k], v], ok[keys[k], v] == "ok" ? "" : " **BAD residual**"
+                    else if ((keys[k], v) in note) printf " %s |", note[keys[k], v]
+                    else printf " — |"
+                }
+                # The peer: the faster NVBLAS configuration whose residual is good.
+                a = t[keys[k], "gpublas"]; c = t[keys[k], "openblas"]; b = 0
+                for (q = 2; q <= 3; q++) if (((keys[k], vs[q]) in t) && ok[keys[k], vs[q]] == "ok" && (b == 0 || t[keys[k], vs[q]] < b)) b = t[keys[k], vs[q]]
+                printf " %s | %s |\n", (a > 0 && b > 0) ? sprintf("%.2f", a / b) : "—", (a > 0 && c > 0) ? sprintf("%.2f", a / c) : "—"
+            }
+        }' "$1"
+}
+
 # --- bench ------------------------------------------------------------------------------------
 if has bench; then
     say ""
@@ -254,27 +283,7 @@ if has bench; then
         [ -s "$out/$f.log" ] && say "- $f.log: $(head -c 300 "$out/$f.log" | tr '\n' ' ')"
     done
     say ""
-    awk '
-        $1 == "RESULT" { key = $3 " " $4; t[key, $2] = $6; g[key, $2] = $8; ok[key, $2] = $10; if (!(key in seen)) { seen[key] = 1; keys[++nk] = key } }
-        $1 == "SKIP" || $1 == "CRASH" { for (r = 1; r <= 3; r++) { rn = (r == 1 ? "dgesv" : r == 2 ? "dpotrf" : "dgeqrf"); key = rn " " $3; note[key, $2] = ($1 == "SKIP" ? "skip: " $4 : "crash " $4); if (!(key in seen)) { seen[key] = 1; keys[++nk] = key } } }
-        END {
-            nv = split("openblas nvblas nvblas-nopin gpublas gpublas-host openblas-lapack", vs, " ")
-            printf "| routine | n |"; for (i = 1; i <= nv; i++) printf " %s |", vs[i]; print " gpublas ÷ NVBLAS time | gpublas ÷ OpenBLAS time |"
-            printf "|---|---|"; for (i = 1; i <= nv; i++) printf "---|"; print "---|---|"
-            for (k = 1; k <= nk; k++) {
-                split(keys[k], kk, " "); printf "| %s | %s |", kk[1], kk[2]
-                for (i = 1; i <= nv; i++) {
-                    v = vs[i]
-                    if ((keys[k], v) in t) printf " %.3f s, %s GF/s%s |", t[keys[k], v], g[keys[k], v], ok[keys[k], v] == "ok" ? "" : " **BAD residual**"
-                    else if ((keys[k], v) in note) printf " %s |", note[keys[k], v]
-                    else printf " — |"
-                }
-                # The peer: the faster NVBLAS configuration whose residual is good.
-                a = t[keys[k], "gpublas"]; c = t[keys[k], "openblas"]; b = 0
-                for (q = 2; q <= 3; q++) if (((keys[k], vs[q]) in t) && ok[keys[k], vs[q]] == "ok" && (b == 0 || t[keys[k], vs[q]] < b)) b = t[keys[k], vs[q]]
-                printf " %s | %s |\n", (a > 0 && b > 0) ? sprintf("%.2f", a / b) : "—", (a > 0 && c > 0) ? sprintf("%.2f", a / c) : "—"
-            }
-        }' "$out/bench.txt" | tee -a "$summary"
+    table "$out/bench.txt" "dgesv dpotrf dgeqrf" | tee -a "$summary"
     skipped=$(grep -c '^SKIP .* budget$' "$out/bench.txt")
     [ "$skipped" = 0 ] || say "- NOTE: $skipped runs skipped: the bench budget of $bench_budget s was spent (--bench-budget)"
     say ""
@@ -342,41 +351,50 @@ if has probe && ! late probe 60; then
         }' "$out/probe.txt" | tee -a "$summary"
 fi
 
-# --- numpy (optional) -------------------------------------------------------------------------
+# --- numpy ------------------------------------------------------------------------------------
 if has numpy && ! late numpy 45; then
     say ""
-    say "## numpy (its own BLAS)"
-    if timeout 30 python3 -c "import numpy" >/dev/null 2>&1; then
-        timeout $(( $(left) < 40 ? $(left) : 40 )) python3 - <<'EOF' 2>&1 | tee -a "$summary"
-import time, numpy as np
-try:
-    from threadpoolctl import threadpool_info
-    info = [(i.get("internal_api"), i.get("version"), i.get("architecture"), i.get("num_threads"), i.get("filepath")) for i in threadpool_info() if i.get("user_api") == "blas"]
-except Exception as e:
-    info = f"threadpoolctl: {e}"
-print(f"- numpy {np.__version__}; BLAS: {info}")
-rng = np.random.default_rng(1)
-n = 8192
-a = rng.standard_normal((n, n)); b = rng.standard_normal((n, n)); v = rng.standard_normal(n)
-def best(f, reps=2):
-    ts = []
-    for _ in range(reps):
-        t = time.perf_counter(); r = f(); ts.append(time.perf_counter() - t)
-    return min(ts), r
-t, c = best(lambda: a @ b)
-print(f"| numpy dot | {n} | {t:.3f} s | {2 * n**3 / t * 1e-9:.1f} GF/s |")
-t, x = best(lambda: np.linalg.solve(a, v))
-res = np.abs(a @ x - v).max() / (np.abs(a).sum(axis=1).max() * np.abs(x).max() * n * np.finfo(float).eps)
-print(f"| numpy linalg.solve | {n} | {t:.3f} s | {2 / 3 * n**3 / t * 1e-9:.1f} GF/s | residual {res:.3g} {'ok' if res < 30 else 'BAD'} |")
-EOF
-        rc=${PIPESTATUS[0]}
-        [ "$rc" = 0 ] || say "- numpy: exit $rc (124: out of time) before every row was printed"
-        say "(a wheel's numpy links its own OpenBLAS under private names: no libblas.so.3 can replace it, so only this row exists)"
+    py="$D/root/usr/bin/python3.11"
+    if [ -x "$py" ] && [ -f "$D/numpy_bench.py" ]; then
+        say "## numpy over each BLAS: Debian's python3-numpy (links libblas.so.3 and liblapack.so.3), n = $numpy_n"
+        : > "$out/numpy.txt"
+        py_env=(PYTHONHOME="$D/root/usr" PYTHONPATH="$D/root/usr/lib/python3/dist-packages" PYTHONNOUSERSITE=1)
+        for v in $variants; do
+            if ! available "$v"; then echo "SKIP $v $numpy_n not-available" >> "$out/numpy.txt"; continue; fi
+            nl=$(( $(left) - 10 ))
+            if [ "$nl" -lt 20 ]; then echo "SKIP $v $numpy_n deadline" >> "$out/numpy.txt"; continue; fi
+            [ "$nl" -lt 120 ] || nl=120
+            # shellcheck disable=SC2046 # the variant's environment is a list of words
+            env $(variant_env "$v") "${py_env[@]}" timeout "$nl" "$py" "$D/numpy_bench.py" --label "$v" \
+                --n "$numpy_n" > "$out/numpy-$v.log" 2>&1
+            rc=$?
+            grep '^RESULT' "$out/numpy-$v.log" >> "$out/numpy.txt"
+            [ "$rc" = 0 ] || echo "CRASH $v $numpy_n rc=$rc" >> "$out/numpy.txt"
+            if [ "$rc" != 0 ] || grep -q '^RESULT.* BAD$' "$out/numpy-$v.log"; then
+                if gpu_variant "$v" && [ "$require_gpu" = 0 ]; then
+                    say "- numpy $v: exit $rc or a BAD check (see $out/numpy-$v.log)"
+                else
+                    fail "numpy $v: exit $rc or a BAD check (see $out/numpy-$v.log)"
+                fi
+            fi
+        done
+        say "- $(grep -m1 '^# numpy' "$out"/numpy-*.log 2>/dev/null | head -1 | sed 's/^[^#]*# //')"
+        for f in "$out"/numpy-gpublas*.log; do [ -f "$f" ] && stats_line "$f"; done | tee -a "$summary"
+        table "$out/numpy.txt" "numpy.dot numpy.solve" | tee -a "$summary"
+        say ""
+        say "(time: best of 2 calls; dot checked on 16 elements summed exactly, solve by its residual on 16 rows. Raw rows: numpy.txt.)"
     else
-        say "numpy: not available"
+        say "## numpy: no Debian python3-numpy in this pack (pack.sh adds it)"
+    fi
+    # A wheel's numpy (the machine's python3) links its own OpenBLAS under private names: no
+    # libblas.so.3 can replace it; its row is a reference point only.
+    if ! late numpy-wheel 30 && timeout 30 python3 -c "import numpy" >/dev/null 2>&1; then
+        timeout $(( $(left) < 60 ? $(left) : 60 )) python3 "$D/numpy_bench.py" --label wheel-numpy \
+            --n "$numpy_n" > "$out/numpy-wheel.log" 2>&1
+        say "- the machine's own numpy (its bundled OpenBLAS): $(grep -m1 '^# numpy' "$out/numpy-wheel.log" | sed 's/^# //')"
+        grep '^RESULT' "$out/numpy-wheel.log" | awk '{ printf "  %s n = %s: %.3f s, %s GF/s, %s\n", $3, $4, $6, $8, $10 }' | tee -a "$summary"
     fi
 fi
-
 
 say ""
 say "total $(( $(date +%s) - t0 )) s; logs in $out"
