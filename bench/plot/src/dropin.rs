@@ -1,6 +1,7 @@
-//! The drop-in BLAS's LAPACK table as bars: for each routine and size, reference LAPACK's time
-//! over OpenBLAS, over NVBLAS (its faster configuration among those with a good residual) and
-//! over gpublas-blas (and over gpublas-blas on the host alone, where the table has it).
+//! The drop-in BLAS's tables as bars: for each routine and size, reference LAPACK's (or Debian's
+//! numpy's) time over OpenBLAS, over NVBLAS (its faster configuration among those with a good
+//! residual) and over gpublas-blas (and over gpublas-blas on the host alone, where the table has
+//! it).
 
 use std::collections::BTreeMap;
 
@@ -27,8 +28,8 @@ const SERIES: [(&str, &[&str], RGBColor); 4] = [
     ),
 ];
 
-/// The routines in the order drawn.
-const ROUTINES: [&str; 3] = ["dgesv", "dpotrf", "dgeqrf"];
+/// The routines in the order drawn: the LAPACK table's, then the numpy table's.
+const ROUTINES: [&str; 5] = ["dgesv", "dpotrf", "dgeqrf", "numpy.dot", "numpy.solve"];
 
 /// One cell of the table: seconds, and whether the residual check passed.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -51,7 +52,9 @@ pub fn draw(tables: &[String], out: &str) -> Result<(), Box<dyn std::error::Erro
         let text = std::fs::read_to_string(path)?;
         let (table, gpu) = parse(&text);
         if table.is_empty() {
-            return Err(format!("{path}: no LAPACK table (| routine | n | ...) found").into());
+            return Err(
+                format!("{path}: no LAPACK or numpy table (| routine | n | ...) found").into(),
+            );
         }
         if let Some(g) = gpu {
             if !gpus.contains(&g) {
@@ -97,9 +100,14 @@ pub fn draw(tables: &[String], out: &str) -> Result<(), Box<dyn std::error::Erro
     } else {
         format!(" with {}", gpus.join(" / "))
     };
+    let what = if rows.keys().any(|&(r, _)| ROUTINES[r].starts_with("numpy")) {
+        "reference LAPACK and Debian's numpy"
+    } else {
+        "reference LAPACK"
+    };
     let mut chart = ChartBuilder::on(&root)
         .caption(
-            format!("reference LAPACK through each BLAS{on}: seconds, log scale (lower is better)"),
+            format!("{what} through each BLAS{on}: seconds, log scale (lower is better)"),
             ("sans-serif", 20),
         )
         .margin(16)
@@ -140,7 +148,8 @@ pub fn draw(tables: &[String], out: &str) -> Result<(), Box<dyn std::error::Erro
     Ok(())
 }
 
-/// The LAPACK table of a summary: its rows, and the GPU's name from its `- GPU:` line.
+/// The LAPACK and numpy tables of a summary: their rows, and the GPU's name from its `- GPU:`
+/// line.
 fn parse(text: &str) -> (Rows, Option<String>) {
     let gpu = text
         .lines()
@@ -201,13 +210,16 @@ mod tests {
 |---|---|---|---|---|---|---|---|---|---|\n\
 | dgesv | 4096 | 0.323 s, 142.1 GF/s | 0.637 s, 72.0 GF/s **BAD residual** | 1.027 s, 44.6 GF/s | 0.492 s, 93.2 GF/s | — | skip: budget | 0.48 | 1.52 |\n\
 | dgeqrf | 16384 | 40.1 s, 146.0 GF/s | crash rc=124 | — | 39.0 s, 150.2 GF/s | — | — | — | 0.97 |\n\
-\n(time: best of 2 runs)\n";
+\n(time: best of 2 runs)\n\n## numpy over each BLAS\n\
+| routine | n | openblas | nvblas | nvblas-nopin | gpublas | gpublas-host | openblas-lapack | gpublas ÷ NVBLAS time | gpublas ÷ OpenBLAS time |\n\
+|---|---|---|---|---|---|---|---|---|---|\n\
+| numpy.dot | 8192 | 0.712 s, 1544.2 GF/s | — | — | 0.301 s, 3652.8 GF/s | — | — | — | 0.42 |\n";
 
     #[test]
     fn reads_the_cells_and_the_residual_marks() {
         let (rows, gpu) = parse(TABLE);
         assert_eq!(gpu.as_deref(), Some("NVIDIA H200"));
-        assert_eq!(rows.len(), 2);
+        assert_eq!(rows.len(), 3);
         let gesv = &rows[&(0, 4096)];
         assert_eq!(
             gesv["openblas"],
@@ -229,5 +241,8 @@ mod tests {
         let geqrf = &rows[&(2, 16384)];
         assert_eq!(geqrf["gpublas"].seconds, 39.0);
         assert!(!geqrf.contains_key("nvblas"));
+        let dot = &rows[&(3, 8192)];
+        assert_eq!(dot["gpublas"].seconds, 0.301);
+        assert_eq!(dot["openblas"].seconds, 0.712);
     }
 }
