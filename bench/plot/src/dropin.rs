@@ -44,7 +44,8 @@ type Rows = BTreeMap<(usize, usize), BTreeMap<String, Cell>>;
 /// A group of bars: (routine, n) and each series' seconds, where the table has a good one.
 type Group = ((usize, usize), Vec<Option<f64>>);
 
-/// Reads the LAPACK table of each file (later files' rows replace earlier ones') and draws it.
+/// Reads the LAPACK and numpy tables of each file (a later file's cells replace an earlier one's
+/// for the same routine, size and column) and draws them.
 pub fn draw(tables: &[String], out: &str) -> Result<(), Box<dyn std::error::Error>> {
     let mut rows = Rows::new();
     let mut gpus: Vec<String> = Vec::new();
@@ -61,7 +62,9 @@ pub fn draw(tables: &[String], out: &str) -> Result<(), Box<dyn std::error::Erro
                 gpus.push(g);
             }
         }
-        rows.extend(table);
+        for (key, cols) in table {
+            rows.entry(key).or_default().extend(cols);
+        }
     }
     // Bars: for each group, each series' value if the table has a good one.
     let groups: Vec<Group> = rows
@@ -135,7 +138,7 @@ pub fn draw(tables: &[String], out: &str) -> Result<(), Box<dyn std::error::Erro
         }
         chart.draw_series(std::iter::once(Text::new(
             format!("{} n={n}", ROUTINES[*routine]),
-            (g as f64 + 0.2, lo * 0.8),
+            (g as f64 + 0.1, lo * 0.8),
             ("sans-serif", 14),
         )))?;
     }

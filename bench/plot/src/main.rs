@@ -2,10 +2,11 @@
 //!
 //! - `transfer_bench`'s table (the default): for each gemm from host memory, the time of gpublas
 //!   and of its peers;
-//! - `dropin`: the LAPACK table of `crates/gpublas-blas/bench/run-gpu-bench.sh` (its
-//!   `summary.md`, or a results page that holds it), reference LAPACK's time over OpenBLAS,
-//!   NVBLAS and gpublas-blas for each routine and size. Several tables may be given; a later
-//!   one's rows replace an earlier one's for the same routine and size.
+//! - `dropin`: the LAPACK and numpy tables of `crates/gpublas-blas/bench/run-gpu-bench.sh` (its
+//!   `summary.md`, or a results page that holds them), reference LAPACK's (and Debian's numpy's)
+//!   time over OpenBLAS, NVBLAS and gpublas-blas for each routine and size. Several summaries may
+//!   be given; a later one's cells replace an earlier one's for the same routine, size and
+//!   column.
 //!
 //! ```text
 //! cargo run --release --manifest-path bench/plot/Cargo.toml -- bench/results/<table>.md <out>.png
