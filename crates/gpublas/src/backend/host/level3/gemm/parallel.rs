@@ -90,9 +90,13 @@ impl<U: Unit, const CPLX: bool> Job<U, CPLX> {
 }
 
 /// Register tiles, as (vectors of rows, units of columns): 24 accumulators where there are 32
-/// vector registers (AVX-512, NEON), 12 where there are 16 (AVX2, the portable fallback).
+/// vector registers (AVX-512, NEON), 12 where there are 16 (AVX2, the portable fallback); and,
+/// where there are 32, 16 accumulators for blocks of at most two vectors of rows (a 16×16
+/// `f64` product would leave a third of the wide tile's multiply-adds on zero padding). The tile
+/// does not change any element's operations, so the results are the same bits.
 const WIDE: (usize, usize) = (3, 8);
 const NARROW: (usize, usize) = (2, 6);
+const SHORT: (usize, usize) = (2, 8);
 
 fn wide<S: Simd>() -> bool {
     S::REGISTER_COUNT >= 32
@@ -103,7 +107,10 @@ impl<U: Unit, const CPLX: bool> WithSimd for Job<U, CPLX> {
 
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
-        if wide::<S>() {
+        let rows_per_vector = U::lanes::<S>() / (1 + CPLX as usize);
+        if wide::<S>() && self.rows.1 <= SHORT.0 * rows_per_vector {
+            self.run::<S, { SHORT.0 }, { SHORT.1 }>(simd)
+        } else if wide::<S>() {
             self.run::<S, { WIDE.0 }, { WIDE.1 }>(simd)
         } else {
             self.run::<S, { NARROW.0 }, { NARROW.1 }>(simd)
