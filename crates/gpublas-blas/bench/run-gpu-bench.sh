@@ -211,6 +211,23 @@ gpu_variant() { case "$1" in nvblas|nvblas-nopin|gpublas|gpublas-gpu-only) retur
 # table marks them), not failures of this run.
 peer_variant() { case "$1" in nvblas|nvblas-nopin) return 0 ;; *) return 1 ;; esac; }
 
+# collect VARIANT N RC LOG FILE WHAT: appends LOG's RESULT lines (and a CRASH line if RC is not 0)
+# to FILE, and reports a crash or a BAD result: NVBLAS's as the peer's own, a GPU variant's
+# without --require-gpu as a note, anything else as a failure of the run.
+collect() {
+    local v=$1 n=$2 rc=$3 log=$4 file=$5 what=$6
+    grep '^RESULT' "$log" >> "$file"
+    [ "$rc" = 0 ] || echo "CRASH $v $n rc=$rc" >> "$file"
+    if [ "$rc" = 0 ] && ! grep -q '^RESULT.* BAD$' "$log"; then return; fi
+    if peer_variant "$v"; then
+        say "- $what: exit $rc or a BAD result, the peer's own, not counted (see $log)"
+    elif gpu_variant "$v" && [ "$require_gpu" = 0 ]; then
+        say "- $what: exit $rc or a BAD result (see $log)"
+    else
+        fail "$what: exit $rc or a BAD result (see $log)"
+    fi
+}
+
 # table FILE "ROUTINE ...": FILE's RESULT/SKIP/CRASH lines as one markdown row per routine and
 # size, a column per variant, and gpublas's time against the faster good NVBLAS and OpenBLAS.
 table() {
@@ -262,17 +279,7 @@ if has bench; then
             # shellcheck disable=SC2046 # the variant's environment is a list of words
             env $(variant_env "$v") timeout "$limit" "$bench" --label "$v" --sizes "$n" --reps "$reps" > "$log" 2>&1
             rc=$?
-            grep '^RESULT' "$log" >> "$out/bench.txt"
-            [ "$rc" = 0 ] || echo "CRASH $v $n rc=$rc" >> "$out/bench.txt"
-            if [ "$rc" != 0 ] || grep -q '^RESULT.* BAD$' "$log"; then
-                if peer_variant "$v"; then
-                    say "- $v n=$n: exit $rc or a BAD residual, the peer's own result, not counted (see $log)"
-                elif gpu_variant "$v" && [ "$require_gpu" = 0 ]; then
-                    say "- $v n=$n: exit $rc or a BAD residual (see $log)"
-                else
-                    fail "bench $v n=$n: exit $rc or a BAD residual (see $log)"
-                fi
-            fi
+            collect "$v" "$n" "$rc" "$log" "$out/bench.txt" "bench $v n=$n"
         done
     done
     # Which library served the calls, and OpenBLAS's own report.
@@ -375,17 +382,7 @@ if has numpy && ! late numpy 45; then
             env $(variant_env "$v") "${py_env[@]}" timeout "$nl" "$py" "$D/numpy_bench.py" --label "$v" \
                 --n "$numpy_n" > "$out/numpy-$v.log" 2>&1
             rc=$?
-            grep '^RESULT' "$out/numpy-$v.log" >> "$out/numpy.txt"
-            [ "$rc" = 0 ] || echo "CRASH $v $numpy_n rc=$rc" >> "$out/numpy.txt"
-            if [ "$rc" != 0 ] || grep -q '^RESULT.* BAD$' "$out/numpy-$v.log"; then
-                if peer_variant "$v"; then
-                    say "- numpy $v: exit $rc or a BAD check, the peer's own result, not counted (see $out/numpy-$v.log)"
-                elif gpu_variant "$v" && [ "$require_gpu" = 0 ]; then
-                    say "- numpy $v: exit $rc or a BAD check (see $out/numpy-$v.log)"
-                else
-                    fail "numpy $v: exit $rc or a BAD check (see $out/numpy-$v.log)"
-                fi
-            fi
+            collect "$v" "$numpy_n" "$rc" "$out/numpy-$v.log" "$out/numpy.txt" "numpy $v"
         done
         say "- $(grep -m1 '^# numpy' "$out"/numpy-*.log 2>/dev/null | head -1 | sed 's/^[^#]*# //')"
         for f in "$out"/numpy-gpublas*.log; do [ -f "$f" ] && stats_line "$f"; done | tee -a "$summary"
