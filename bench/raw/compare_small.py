@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Runs the plain C small-call program and gpublas's `small_bench` alternately, each as its own
 process, in random order each round, and prints the medians over rounds of every case's median
-per call (µs), and gpublas's gap to each raw pattern.
+per call (µs), and gpublas's gap to each raw pattern. gpublas runs twice a round, once measuring
+its `Device::auto()` cases first and once its `Device<Cuda>` cases first; the main tables pool
+both orders and a last table shows each device's medians by order.
 
     bench/raw/compare_small.py --c ./small_calls --rust ./small_bench [--rounds 5] [--out FILE]
 
@@ -35,14 +37,21 @@ def main():
     ap.add_argument("--out")
     args = ap.parse_args()
     inner = ["--rounds", str(args.inner_rounds)]
-    progs = {"c": [args.c] + inner, "rust": [args.rust] + inner}
+    progs = {
+        "c": [args.c] + inner,
+        "rust": [args.rust] + inner,
+        "rust-static-first": [args.rust] + inner + ["--static-first"],
+    }
     samples = {}
+    by_order = {}
     for r in range(args.rounds):
         order = list(progs)
         random.shuffle(order)
         for p in order:
             for name, v in run(progs[p]).items():
                 samples.setdefault(name, []).append(v)
+                if p != "c":
+                    by_order.setdefault((name, p), []).append(v)
         print(f"round {r + 1}/{args.rounds} done ({' then '.join(order)})", file=sys.stderr)
     med = {k: statistics.median(v) for k, v in samples.items()}
     lines = ["| case | µs per call (median of process medians) | runs |", "|---|---|---|"]
@@ -65,6 +74,16 @@ def main():
                 lines.append(
                     f"| {what} | {med[g]:.2f} | {med.get(gc, float('nan')):.2f} | `{raw}` {med[raw]:.2f} | {med[g] - med[raw]:+.2f} |"
                 )
+    lines += [
+        "",
+        "| case | auto measured first | `Device<Cuda>` measured first |",
+        "|---|---|---|",
+    ]
+    for k in sorted(med):
+        if "_gpublas" in k:
+            a, b = by_order.get((k, "rust")), by_order.get((k, "rust-static-first"))
+            if a and b:
+                lines.append(f"| `{k}` | {statistics.median(a):.2f} | {statistics.median(b):.2f} |")
     text = "\n".join(lines)
     print(text)
     if args.out:

@@ -10,8 +10,11 @@
 //! from what differs between a C program and a Rust one (linking, stream, library instance).
 //!
 //! ```text
-//! small_bench [--rounds R] [--calls N] [--only CASE] [--start-at UNIX_SECONDS]
+//! small_bench [--rounds R] [--calls N] [--only CASE] [--start-at UNIX_SECONDS] [--static-first]
 //! ```
+//!
+//! The `Device::auto()` cases run first unless `--static-first` is given, so a difference
+//! between the two devices can be told from the order in which one process measured them.
 
 use std::time::Instant;
 
@@ -29,6 +32,8 @@ struct Plan {
     /// Start the timed rounds at this Unix time (seconds), so processes started together
     /// measure together whatever their set-up took (one that gets there later says so).
     start_at: Option<f64>,
+    /// Measure the `Device<Cuda>` cases before the `Device::auto()` ones.
+    static_first: bool,
 }
 
 impl Plan {
@@ -344,6 +349,7 @@ fn main() -> Res<()> {
         calls: 2000,
         only: None,
         start_at: None,
+        static_first: false,
     };
     let args: Vec<String> = std::env::args().collect();
     let mut i = 1;
@@ -353,6 +359,11 @@ fn main() -> Res<()> {
             ("--calls", Some(v)) => plan.calls = v.parse()?,
             ("--only", Some(v)) => plan.only = Some(v.clone()),
             ("--start-at", Some(v)) => plan.start_at = Some(v.parse()?),
+            ("--static-first", _) => {
+                plan.static_first = true;
+                i += 1;
+                continue;
+            }
             (a, _) => return Err(format!("unknown argument {a}").into()),
         }
         i += 2;
@@ -362,9 +373,14 @@ fn main() -> Res<()> {
     if auto.kind() != gpublas::BackendKind::Cuda {
         return Err("small_bench needs a CUDA device".into());
     }
-    gpublas_cases(&plan, "gpublas", &auto)?;
     let cuda = Device::new(Cuda::new(0)?);
-    gpublas_cases(&plan, "gpublascuda", &cuda)?;
+    if plan.static_first {
+        gpublas_cases(&plan, "gpublascuda", &cuda)?;
+        gpublas_cases(&plan, "gpublas", &auto)?;
+    } else {
+        gpublas_cases(&plan, "gpublas", &auto)?;
+        gpublas_cases(&plan, "gpublascuda", &cuda)?;
+    }
     rust_raw_cases(&plan, &cuda)?;
     Ok(())
 }
