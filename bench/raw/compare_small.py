@@ -63,6 +63,8 @@ def main():
         ("sgemm64 sync each call", "sgemm64_sync_gpublas", ["sgemm64_sync_nonblocking", "sgemm64_sync_rustraw"]),
         ("gemv2x3 back to back", "gemv2x3_b2b_gpublas", ["gemv2x3_b2b_nonblocking", "gemv2x3_b2b_rustraw"]),
         ("gemv2x3 sync each call", "gemv2x3_sync_gpublas", ["gemv2x3_sync_nonblocking", "gemv2x3_sync_rustraw"]),
+        ("sgemm16 host arrays", "sgemm16_host_sync_gpublas", ["sgemm16_mapped_sync"]),
+        ("sgemm32 host arrays", "sgemm32_host_sync_gpublas", ["sgemm32_mapped_sync"]),
         ("sgemm64 host arrays", "sgemm64_host_sync_gpublas", ["sgemm64_mapped_sync"]),
         ("gemv2x3 host arrays", "gemv2x3_host_sync_gpublas", ["gemv2x3_mapped_sync"]),
     ]

@@ -15,8 +15,9 @@
  *                                              fills (the host's cost per call), µs per call
  *   sgemm64_sync_nonblocking                   the same with a stream synchronisation per call
  *   gemv2x3_b2b_nonblocking, gemv2x3_sync_nonblocking   2×3 sgemv, back to back / synchronised
- *   sgemm64_mapped_sync                        64×64 sgemm on host arrays in mapped page-locked
- *                                              memory (cudaHostAlloc ... Mapped), one sync each
+ *   sgemm{16,32,64}_mapped_sync                16×16, 32×32, 64×64 sgemm on host arrays in mapped
+ *                                              page-locked memory (cudaHostAlloc ... Mapped), one
+ *                                              sync each
  *   gemv2x3_mapped_sync                        2×3 sgemv likewise
  * Every result is checked against a host computation once, before timing. */
 #include <cublas_v2.h>
@@ -221,7 +222,10 @@ static void mapped_case(cudaStream_t st, Shape s) {
     CHECK_CUDA(cudaStreamSynchronize(st));
     host_gemm(s.m, s.n, s.k, ha, hb, want);
     check("mapped", (int)nc, hc, want, 1e-4);
-    timed(s.gemv ? "gemv2x3_mapped_sync" : "sgemm64_mapped_sync", h, st, s, a, b, c, 1);
+    char name[64];
+    if (s.gemv) snprintf(name, sizeof name, "gemv2x3_mapped_sync");
+    else snprintf(name, sizeof name, "sgemm%d_mapped_sync", s.m);
+    timed(name, h, st, s, a, b, c, 1);
     cudaFreeHost(ha), cudaFreeHost(hb), cudaFreeHost(hc), free(want);
     cublasDestroy(h);
 }
@@ -243,6 +247,8 @@ int main(int argc, char **argv) {
     device_cases("blocking", blocking, gemm, 0);
     device_cases("nonblocking", nonblocking, gemm, 1);
     device_cases("nonblocking", nonblocking, gemv, 1);
+    mapped_case(nonblocking, (Shape){16, 16, 16, 0});
+    mapped_case(nonblocking, (Shape){32, 32, 32, 0});
     mapped_case(nonblocking, gemm);
     mapped_case(nonblocking, gemv);
     return 0;

@@ -5,7 +5,7 @@
 //! Cases: gpublas through `Device::auto()` (the run-time dispatched device users get) and
 //! through a static `Device<Cuda>`, on device buffers back to back (`_b2b_`), with a
 //! synchronisation per call (`_sync_`), host enqueue cost alone (`_enq_`), and on host arrays
-//! (`_host_sync_`, one synchronous call each); and raw cuBLAS called from Rust through the
+//! (`_host_sync_`, one synchronous call each; sgemm at 16, 32 and 64); and raw cuBLAS called from Rust through the
 //! library gpublas loaded, on gpublas's stream (`_rustraw`), which separates gpublas's own cost
 //! from what differs between a C program and a Rust one (linking, stream, library instance).
 //!
@@ -222,27 +222,36 @@ fn gpublas_cases<B: BlasAll>(plan: &Plan, tag: &str, dev: &Device<B>) -> Res<()>
     )?;
 
     // Host arrays: each call is synchronous (the results are in the Vec when it returns).
-    let mut c = vec![0.0f32; n * n];
-    let mut host_gemm_call = || -> Res<()> {
-        dev.gemm(
-            Op::N,
-            Op::N,
-            1.0,
-            Mat::col_major(&a, n, n),
-            Mat::col_major(&b, n, n),
-            0.0,
-            MatMut::col_major(&mut c, n, n),
+    // 16×16 and 32×32 as well as 64×64, so a gap can be told per byte moved from per call.
+    for hn in [16, 32, n] {
+        let (ha, hb) = if hn == n {
+            (a.clone(), b.clone())
+        } else {
+            (rand_vec(hn * hn, 5), rand_vec(hn * hn, 6))
+        };
+        let hwant = host_gemm(hn, hn, hn, &ha, &hb);
+        let mut c = vec![0.0f32; hn * hn];
+        let mut host_gemm_call = || -> Res<()> {
+            dev.gemm(
+                Op::N,
+                Op::N,
+                1.0,
+                Mat::col_major(&ha, hn, hn),
+                Mat::col_major(&hb, hn, hn),
+                0.0,
+                MatMut::col_major(&mut c, hn, hn),
+            )?;
+            Ok(())
+        };
+        host_gemm_call()?;
+        timed(
+            plan,
+            &format!("sgemm{hn}_host_sync_{tag}"),
+            &mut host_gemm_call,
+            sync,
         )?;
-        Ok(())
-    };
-    host_gemm_call()?;
-    timed(
-        plan,
-        &format!("sgemm64_host_sync_{tag}"),
-        &mut host_gemm_call,
-        sync,
-    )?;
-    check("gpublas sgemm from host arrays", &c, &want)?;
+        check("gpublas sgemm from host arrays", &c, &hwant)?;
+    }
     let mut y = vec![0.0f32; m2];
     let mut host_gemv = || -> Res<()> {
         dev.gemv(Op::N, 1.0, Mat::col_major(&ga, m2, k2), &gx, 0.0, &mut y)?;
