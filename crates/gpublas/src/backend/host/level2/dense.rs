@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use super::storage::cj;
 use super::triangular::div;
-use crate::backend::host::chunks::{threads_for, vectorized};
+use crate::backend::host::chunks::{par_blocks, par_for, threads_for, vectorized};
 use crate::backend::host::elem;
 use crate::backend::DevPtr;
 use crate::scalar::Scalar;
@@ -151,11 +151,7 @@ pub(super) unsafe fn gemv<T: Scalar>(trans: Op, a: Full, alpha: T, x: &[T], y: &
                 },
             )
         };
-        if threads > 1 {
-            y.par_chunks_mut(cols).enumerate().for_each(block);
-        } else {
-            y.chunks_mut(cols).enumerate().for_each(block);
-        }
+        par_blocks(y, cols, threads, |b, yb| block((b, yb)));
     }
 }
 
@@ -200,11 +196,7 @@ fn add_columns<'a, T: Scalar>(
             },
         )
     };
-    if threads > 1 {
-        y.par_chunks_mut(rows).enumerate().for_each(block);
-    } else {
-        y.chunks_mut(rows).enumerate().for_each(block);
-    }
+    par_blocks(y, rows, threads, |b, yb| block((b, yb)));
 }
 
 /// `A ← A + α·xᵢ·yⱼ` column by column for the column-major `x.len() × y.len()` matrix `a`
@@ -254,12 +246,7 @@ pub(super) unsafe fn ger<T: Scalar>(a: Full, alpha: T, conj: bool, x: &[T], y: &
             },
         )
     };
-    let blocks = n.div_ceil(cols);
-    if threads > 1 {
-        (0..blocks).into_par_iter().for_each(block);
-    } else {
-        (0..blocks).for_each(block);
-    }
+    par_for(n.div_ceil(cols), threads, block);
 }
 
 /// The most rows of `y` one block of [`gemv`] (`Op::N`) updates.
