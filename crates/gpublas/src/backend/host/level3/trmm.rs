@@ -19,13 +19,14 @@ use rayon::iter::ParallelIterator;
 
 use core::marker::PhantomData;
 use pulp::{Simd, WithSimd};
+use std::sync::Mutex;
 
 use super::gemm::simd::{dispatch, Unit};
 use super::trsm::{
     group_offset, in_strips, pack_groups, panels, row_slice, ACROSS, GROUP, PARALLEL_WORK,
     STRIP_LEAF,
 };
-use crate::backend::host::chunks::vectorized;
+use crate::backend::host::chunks::{par_for, vectorized};
 use crate::backend::host::fa;
 use crate::scalar::Scalar;
 use crate::types::{Diag, Op, Side, Uplo};
@@ -69,7 +70,20 @@ pub(super) fn multiply<T: Scalar>(
     let panels = panels(par.degree(), l.nrows(), x.ncols(), PANEL);
     if panels > 1 {
         let width = x.ncols().div_ceil(panels);
-        x.par_col_chunks_mut(width).for_each(|xp| run(xp, Par::Seq));
+        // Each panel behind its own (uncontended) lock, handed to whichever thread claims it
+        // (the calling thread takes part: see `chunks::par_for`).
+        let mut parts = Vec::with_capacity(panels);
+        let mut rest = x;
+        while rest.ncols() > 0 {
+            let w = width.min(rest.ncols());
+            let (part, tail) = rest.split_at_col_mut(w);
+            parts.push(Mutex::new(part));
+            rest = tail;
+        }
+        par_for(parts.len(), panels, |i| {
+            let mut part = parts[i].lock().unwrap_or_else(|e| e.into_inner());
+            run(part.rb_mut(), Par::Seq)
+        });
     } else if (l.nrows() * l.nrows()).saturating_mul(x.ncols()) < PARALLEL_WORK {
         // Too small for threads to pay, even inside the recursion.
         run(x, Par::Seq);

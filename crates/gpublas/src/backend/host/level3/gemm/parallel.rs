@@ -2,19 +2,20 @@
 //! blocks, one per thread, each computed as a product of its own (never a split of the depth,
 //! which would change how elements are summed). Batches of small products are split by
 //! product instead. Threads are rayon's: the current pool's size (`RAYON_NUM_THREADS` for the
-//! global pool), used only when the work pays for them.
+//! global pool), used only when the work pays for them, through
+//! `chunks::par_for` (the calling thread takes part).
 
 use std::marker::PhantomData;
 use std::ops::Range;
 
 use pulp::{Simd, WithSimd};
-use rayon::prelude::*;
 
 use super::direct::{Direct, DIRECT_WORK};
 use super::driver::{product, Blocking, InPlace, Scratch};
 use super::kernel::Scalars;
 use super::simd::{dispatch, Unit};
 use super::Product;
+use crate::backend::host::chunks::par_for;
 
 /// Real multiply-adds a thread must get before a product is split (below this, waking a thread
 /// costs more than it saves). Tiny under Miri, so its small problems take the parallel paths.
@@ -209,7 +210,7 @@ pub(super) unsafe fn run<U: Unit, const CPLX: bool>(first: Product<U, CPLX>, bat
         }
         // A few runs per thread, so a slow thread does not hold the others up.
         let runs = (parts * 4).min(batch.count);
-        (0..runs).into_par_iter().for_each(|r| {
+        par_for(runs, parts, |r| {
             let start = r * batch.count / runs;
             let end = (r + 1) * batch.count / runs;
             dispatch(job(start..end, whole));
@@ -239,7 +240,7 @@ pub(super) unsafe fn run<U: Unit, const CPLX: bool>(first: Product<U, CPLX>, bat
             dispatch(job(i..i + 1, whole));
             continue;
         }
-        (0..tm * tn).into_par_iter().for_each(|t| {
+        par_for(tm * tn, tm * tn, |t| {
             let rows = share(t % tm, tm, m_tiles, gm, first.m);
             let cols = share(t / tm, tn, n_tiles, gn, first.n);
             if rows.1 > 0 && cols.1 > 0 {
