@@ -3,7 +3,9 @@
 //! thread count; a reduction computes one partial result per chunk and combines the partials
 //! in chunk order, so its value depends on `n` alone, never on how many threads ran the chunks.
 //! Threads are rayon's (the current pool's size, `RAYON_NUM_THREADS` for the global pool), used
-//! only from [`PARALLEL_FROM`] elements on, where waking them pays.
+//! only from [`PARALLEL_FROM`] elements on, where waking them pays, through [`par_for`], in
+//! which a calling thread from outside the pool works alongside them (the gemm and trmm splits
+//! use it too).
 
 use std::ops::{Add, Range};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
